@@ -1,0 +1,50 @@
+"""Shared helpers of the benchmarks: playing bot games and printing tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from igroteka.engine import Match, events_for
+from igroteka.games.klepka.bots import make_bot
+from igroteka.games.klepka.rules import KlepkaGame
+
+GAME = KlepkaGame()
+
+
+def bot_game(levels: Sequence[str], options: dict[str, Any], seed: int) -> Match[Any, Any]:
+    """Play one game of Klepka between bots of the given levels (one per seat)."""
+    match: Match[Any, Any] = Match.start(GAME, [f"bot:{level}" for level in levels], options, seed)
+    bots = [make_bot(level, seat, seed) for seat, level in enumerate(levels)]
+    seats = range(len(bots))
+    while match.outcome() is None:
+        seat = min(match.actors())
+        events = match.play(seat, bots[seat].choose(match.view(seat)))
+        for other in seats:
+            visible = events_for(events, other)
+            if visible:
+                bots[other].observe(visible)
+    return match
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A plain-text table with right-aligned numbers."""
+    cells = [[str(h) for h in headers]] + [[_fmt(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    lines = []
+    for index, row in enumerate(cells):
+        lines.append(
+            "  ".join(
+                cell.rjust(w) if index else cell.ljust(w)
+                for cell, w in zip(row, widths, strict=True)
+            )
+        )
+        if index == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:,.3f}" if abs(value) < 100 else f"{value:,.1f}"
+    return str(value)

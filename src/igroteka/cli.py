@@ -1,0 +1,291 @@
+"""The one command line: play, replay and tools.
+
+    igroteka play klepka --players Ann,bot:hard --seed 7
+    igroteka play klepka --players bot:easy,bot:hard --json
+    igroteka replay game.json --json
+    igroteka klepka chain --syncopes 1 apple egg goat
+
+Bad arguments get one clear line on stderr and exit code 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from igroteka.engine import Agent, GameRecord, Match, OptionsError, RecordError, play_out, replay
+from igroteka.engine.codec import dumps
+from igroteka.games import entry
+
+BOT_PREFIX = "bot:"
+JSON_DEFAULT_SEED = 0
+
+
+class UsageError(Exception):
+    """Bad input on the command line: the message is printed as it is."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+# ---------------------------------------------------------------- play
+
+
+def _players(text: str) -> list[str]:
+    players = [name.strip() for name in text.split(",")]
+    if any(not name for name in players):
+        raise UsageError("--players needs names or bot:LEVEL separated by commas, none empty")
+    return players
+
+
+def _agents(game_name: str, players: Sequence[str], seed: int) -> dict[int, Agent[Any]]:
+    make_bot = entry(game_name).make_bot
+    return {
+        seat: make_bot(name[len(BOT_PREFIX) :], seat, seed)
+        for seat, name in enumerate(players)
+        if name.startswith(BOT_PREFIX)
+    }
+
+
+def summary(match: Match[Any, Any]) -> dict[str, Any]:
+    """The JSON summary of a finished (or stopped) game, the same from play and replay."""
+    outcome = match.outcome()
+    result: dict[str, Any] = {
+        "game": match.game.name,
+        "seed": match.seed,
+        "players": list(match.players),
+        "options": {k: v for k, v in match.options.items() if k != "deck"},
+        "actions": len(match.log),
+        "finished": outcome is not None,
+        "scores": None,
+        "winners": None,
+    }
+    if "deck" in match.options:
+        result["deck"] = match.options["deck"]["name"]
+    if outcome is not None:
+        result["scores"] = list(outcome.scores)
+        result["winners"] = sorted(outcome.winners)
+        result.update({k: v for k, v in outcome.details.items()})
+    return result
+
+
+def _klepka_options(args: argparse.Namespace) -> dict[str, Any]:
+    from igroteka.games.klepka.deck import DeckError, load_deck
+
+    options: dict[str, Any] = {"lang": args.lang}
+    if args.deck:
+        try:
+            deck = load_deck(args.deck)
+        except DeckError as error:
+            raise UsageError(str(error)) from None
+        options["deck"] = {
+            "name": deck.name,
+            "lang": deck.lang,
+            "pairs": [[p.word, p.picture] for p in deck.pairs],
+        }
+    for key in ("pairs", "syncopes", "chain", "ties", "after_syncope", "syncope_in_search"):
+        value = getattr(args, key)
+        if value is not None:
+            options[key] = value
+    if args.soft_sign is not None:
+        options["soft_sign"] = args.soft_sign
+    if args.starter is not None:
+        options["starter"] = int(args.starter) - 1 if args.starter.isdigit() else args.starter
+    return options
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    players = _players(args.players)
+    if args.seed is not None:
+        seed = args.seed
+    elif args.json:
+        seed = JSON_DEFAULT_SEED
+    else:
+        seed = secrets.randbelow(1_000_000)
+    game_entry = entry(args.game)
+    agents = _agents(args.game, players, seed)
+    people = [seat for seat in range(len(players)) if seat not in agents]
+    if args.json and people:
+        raise UsageError("--json plays bots only: every player must be bot:LEVEL")
+    options = _klepka_options(args)
+    match: Match[Any, Any] = Match.start(game_entry.game, players, options, seed)
+    if args.json:
+        play_out(match, agents)
+        _save(match, args.record)
+        print(dumps(summary(match)))
+        return 0
+    return _play_in_terminal(match, agents, people, args)
+
+
+def _play_in_terminal(
+    match: Match[Any, Any],
+    agents: dict[int, Agent[Any]],
+    people: list[int],
+    args: argparse.Namespace,
+) -> int:
+    from igroteka.terminal.klepka import Narrator, Person, render_results
+    from igroteka.terminal.text import Console, Quit
+
+    console = Console()
+    names = list(match.players)
+    delay = args.delay if args.delay is not None else (0.6 if people else 0.0)
+    for seat in people:
+        agents[seat] = Person(names[seat], seat, console, names)
+    deck = match.options["deck"]
+    console.say(
+        f"Klepka — deck “{deck['name']}”, {match.options['pairs']} pairs, "
+        f"{match.options['syncopes']} Syncopes. Seed {match.seed}."
+    )
+    console.say("Find each WORD and its PICTURE. When the table is empty, the longest chain wins.")
+    try:
+        play_out(match, agents, on_events=Narrator(console, names, delay))
+    except Quit:
+        console.say("\nGame stopped.")
+        _save(match, args.record)
+        return 130
+    console.say(render_results(match.view(None)["outcome"], names))
+    console.say(f"Replay this game with: igroteka play klepka --seed {match.seed} ...")
+    _save(match, args.record)
+    return 0
+
+
+def _save(match: Match[Any, Any], path: str | None) -> None:
+    if not path:
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(match.record().to_json())
+    except OSError as error:
+        raise UsageError(f"cannot write the record to {path}: {error.strerror}") from None
+    print(f"Record saved to {path}", file=sys.stderr)
+
+
+# ---------------------------------------------------------------- replay
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as file:
+            text = file.read()
+    except OSError as error:
+        raise UsageError(f"cannot read {args.file}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{args.file} is not a text file") from None
+    record = GameRecord.from_json(text)
+    match = replay(entry(record.game).game, record)
+    result = summary(match)
+    if args.json:
+        print(dumps(result))
+        return 0
+    players = result["players"]
+    print(f"{record.game}, seed {record.seed}, {len(players)} players: {', '.join(players)}")
+    print(f"{result['actions']} actions, replayed and checked.")
+    if result["finished"]:
+        winners = ", ".join(players[s] for s in result["winners"])
+        scores = ", ".join(f"{p} {s}" for p, s in zip(players, result["scores"], strict=True))
+        print(f"Scores: {scores}. Won by {winners}.")
+    else:
+        print("The game was not finished.")
+    return 0
+
+
+# ---------------------------------------------------------------- klepka tools
+
+
+def cmd_klepka_chain(args: argparse.Namespace) -> int:
+    from igroteka.games.klepka.chain import ChainError, ChainRules, best_chain, check_word
+
+    if args.syncopes < 0:
+        raise UsageError("--syncopes cannot be negative")
+    for word in args.words:
+        try:
+            check_word(word)
+        except ChainError as error:
+            raise UsageError(error.reason) from None
+    words = list(args.words)
+    lowered = [w.casefold() for w in words]
+    if len(set(lowered)) != len(lowered):
+        raise UsageError("each word may be given only once")
+    chain = best_chain(words, args.syncopes, ChainRules(soft_sign=args.soft_sign or "skip"))
+    if args.json:
+        print(dumps({"length": chain.length, "chain": list(chain.links)}))
+    else:
+        print(" → ".join("✦SYNCOPE" if w == "SYNCOPE" else w for w in chain.links) or "(empty)")
+        print(f"{chain.length} letters")
+    return 0
+
+
+# ---------------------------------------------------------------- the parser
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="igroteka", description="Word and card games.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    play = sub.add_parser("play", help="play a game in the terminal")
+    games = play.add_subparsers(dest="game", required=True, parser_class=Parser)
+    klepka = games.add_parser("klepka", help="Klepka, words and pictures")
+    klepka.add_argument(
+        "--players", required=True, help="names or bot:random|easy|medium|hard, comma-separated"
+    )
+    klepka.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
+    klepka.add_argument("--lang", choices=["en", "uk"], default="en", help="built-in deck")
+    klepka.add_argument("--deck", help="a deck file of your own (see docs/decks.md)")
+    klepka.add_argument("--pairs", type=int, help="how many word–picture pairs (default 12)")
+    klepka.add_argument("--syncopes", type=int, help="how many Syncope cards (default 2)")
+    klepka.add_argument("--starter", help="london (ask), random, or a seat number from 1")
+    klepka.add_argument("--chain", choices=["manual", "auto"], help="build chains by hand or not")
+    klepka.add_argument("--ties", choices=["shared", "cards"], help="how a tie is decided")
+    klepka.add_argument("--after-syncope", choices=["pass", "again"], dest="after_syncope")
+    klepka.add_argument(
+        "--syncope-in-search", choices=["ends", "continues"], dest="syncope_in_search"
+    )
+    klepka.add_argument("--soft-sign", choices=["skip", "strict"], dest="soft_sign")
+    klepka.add_argument("--record", help="save the game record to this file")
+    klepka.add_argument("--json", action="store_true", help="bots only: print a JSON summary")
+    klepka.add_argument("--delay", type=float, help="seconds to show each flipped card")
+    klepka.set_defaults(func=cmd_play)
+
+    rep = sub.add_parser("replay", help="replay a saved game record and check it")
+    rep.add_argument("file")
+    rep.add_argument("--json", action="store_true")
+    rep.set_defaults(func=cmd_replay)
+
+    tools = sub.add_parser("klepka", help="Klepka tools")
+    tool = tools.add_subparsers(dest="tool", required=True, parser_class=Parser)
+    chain = tool.add_parser("chain", help="the optimal chain of a hand of words")
+    chain.add_argument("--syncopes", type=int, default=0)
+    chain.add_argument("--soft-sign", choices=["skip", "strict"], dest="soft_sign")
+    chain.add_argument("--json", action="store_true")
+    chain.add_argument("words", nargs="+", metavar="WORD")
+    chain.set_defaults(func=cmd_klepka_chain)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        code: int = args.func(args)
+        return code
+    except (UsageError, OptionsError, RecordError) as error:
+        print(f"igroteka: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nigroteka: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["build_parser", "main", "summary"]

@@ -1,0 +1,129 @@
+"""The protocol every game implements, and the value types it speaks in.
+
+A game is a set of pure functions over an immutable state::
+
+    state = game.setup(options, players=3, seed=7)
+    while game.outcome(state) is None:
+        seat = min(game.actors(state))          # the room picks among concurrent actors
+        action = ...                            # from a person or a bot, built from a view
+        state, events = game.apply(state, seat, action)
+
+``apply`` checks the action first and raises :class:`IllegalAction` with a
+reason a player can read, leaving nothing changed (the state is immutable).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+JsonObject = dict[str, Any]
+"""A JSON object: what views, events, options and encoded actions are made of."""
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. ``reason`` is a sentence for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class OptionsError(ValueError):
+    """Game options (or a player count) that cannot start a game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as the players learn it.
+
+    ``to`` is ``None`` for a public event (every seat and every spectator sees
+    it) or the set of seats that may see it. Games emit a separate public event
+    for what the others may know of a private one.
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether a seat (``None``: a spectator) may see this event."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> JsonObject:
+        return {"kind": self.kind, **self.data}
+
+
+def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
+    """The events of a sequence that a seat (``None``: a spectator) may see."""
+    return tuple(event for event in events if event.visible_to(seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: a score per seat, the winning seats, and game details."""
+
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol[S, A]):
+    """What a game provides to the kernel, the bots, the command line and the server.
+
+    Every method is pure: no I/O, no clock, no global randomness. All chance
+    comes from the seed given to :meth:`setup`, carried inside the state.
+    """
+
+    name: str
+    """The one name that identifies the game everywhere (``"klepka"``)."""
+    min_players: int
+    max_players: int
+
+    def parse_options(self, raw: Mapping[str, Any]) -> JsonObject:
+        """Options with every default filled in; :class:`OptionsError` when invalid."""
+        ...
+
+    def setup(self, options: Mapping[str, Any], players: int, seed: int) -> S:
+        """A new game for ``players`` seats; options must come from :meth:`parse_options`."""
+        ...
+
+    def actors(self, state: S) -> frozenset[int]:
+        """The seats entitled to act now: several at once where the rules allow it."""
+        ...
+
+    def check(self, state: S, seat: int, action: A) -> None:
+        """Raise :class:`IllegalAction` with a readable reason unless the action is legal."""
+        ...
+
+    def apply(self, state: S, seat: int, action: A) -> tuple[S, tuple[Event, ...]]:
+        """Check the action, then return the next state and what happened."""
+        ...
+
+    def legal_actions(self, state: S, seat: int) -> Sequence[A] | None:
+        """Every legal action of a seat, or ``None`` where the space is too large to list."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> JsonObject:
+        """Everything a seat may know (``None``: a spectator), and nothing more."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game has ended, else ``None``."""
+        ...
+
+    def decode_action(self, data: Any) -> A:
+        """An action from its JSON form; :class:`IllegalAction` when malformed."""
+        ...
+
+    def encode_action(self, action: A) -> JsonObject:
+        """The JSON form of an action (the inverse of :meth:`decode_action`)."""
+        ...
+
+    def encode_state(self, state: S) -> JsonObject:
+        """The whole state as JSON, secrets included: for digests, never for players."""
+        ...

@@ -1,0 +1,127 @@
+"""A game in progress: its options, seed, players, current state and action log.
+
+>>> from igroteka.games import get_game
+>>> match = Match.start(get_game("klepka"), ["Ann", "Bob"], {"pairs": 4}, seed=1)
+>>> sorted(match.actors())
+[0, 1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from igroteka.engine.bot import Agent
+from igroteka.engine.game import Event, Game, IllegalAction, OptionsError, Outcome, events_for
+from igroteka.engine.record import GameRecord, LoggedAction
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+@dataclass
+class Match(Generic[S, A]):
+    """The one mutable wrapper: a pure game plus the log of accepted actions."""
+
+    game: Game[S, A]
+    options: dict[str, Any]
+    players: tuple[str, ...]
+    seed: int
+    state: S
+    log: list[LoggedAction] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls,
+        game: Game[S, A],
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        seed: int,
+    ) -> Match[S, A]:
+        """A new match; :class:`OptionsError` for bad options or a bad player count."""
+        if not game.min_players <= len(players) <= game.max_players:
+            raise OptionsError(
+                f"{game.name} is played by {game.min_players} to {game.max_players} players, "
+                f"not {len(players)}"
+            )
+        parsed = game.parse_options(options)
+        state = game.setup(parsed, len(players), seed)
+        return cls(game, parsed, tuple(players), seed, state)
+
+    def actors(self) -> frozenset[int]:
+        return self.game.actors(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def play(self, seat: int, action: A) -> tuple[Event, ...]:
+        """Apply an action and log it; :class:`IllegalAction` leaves everything as it was."""
+        if seat not in self.actors():
+            raise IllegalAction("it is not your turn")
+        state, events = self.game.apply(self.state, seat, action)
+        self.state = state
+        self.log.append(LoggedAction(seat, self.game.encode_action(action)))
+        return events
+
+    def record(self) -> GameRecord:
+        return GameRecord(self.game.name, self.options, self.seed, self.players, tuple(self.log))
+
+
+def replay(game: Game[S, A], record: GameRecord) -> Match[S, A]:
+    """Rebuild a match from its record, checking every action again.
+
+    Raises :class:`~igroteka.engine.record.RecordError` when the record names
+    another game or holds an action the rules refuse.
+    """
+    from igroteka.engine.record import RecordError
+
+    if record.game != game.name:
+        raise RecordError(f"the record is a game of {record.game}, not {game.name}")
+    try:
+        match = Match.start(game, record.players, record.options, record.seed)
+    except OptionsError as error:
+        raise RecordError(f"the record's options cannot start a game: {error}") from None
+    for number, logged in enumerate(record.actions, start=1):
+        try:
+            match.play(logged.seat, game.decode_action(logged.action))
+        except IllegalAction as error:
+            raise RecordError(
+                f"action {number} of the record (seat {logged.seat}) is illegal: {error.reason}"
+            ) from None
+    return match
+
+
+def play_out(
+    match: Match[S, A],
+    agents: Mapping[int, Agent[A]],
+    on_events: Callable[[tuple[Event, ...]], None] | None = None,
+    max_actions: int = 1_000_000,
+) -> Outcome:
+    """Let agents play until the game ends; each sees only its own seat's events.
+
+    When several seats may act at once, the lowest seat acts first: the order
+    among concurrent actions is the room's decision, not the rules'. An agent
+    whose action is refused is told why and asked again.
+    """
+    for _ in range(max_actions):
+        outcome = match.outcome()
+        if outcome is not None:
+            return outcome
+        seat = min(match.actors())
+        agent = agents[seat]
+        try:
+            events = match.play(seat, agent.choose(match.view(seat)))
+        except IllegalAction as error:
+            agent.refused(error.reason)
+            continue
+        for other, agent in agents.items():
+            visible = events_for(events, other)
+            if visible:
+                agent.observe(visible)
+        if on_events is not None:
+            on_events(events)
+    raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -1,0 +1,60 @@
+"""The games, and the one place that knows each game's name.
+
+>>> get_game("klepka").name
+'klepka'
+>>> game_names()
+('klepka',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from igroteka.engine.bot import Agent
+from igroteka.engine.game import Game, OptionsError
+
+
+@dataclass(frozen=True)
+class Entry:
+    game: Game[Any, Any]
+    make_bot: Callable[[str, int, int], Agent[Any]]
+    """``make_bot(level, seat, seed)``: raises :class:`OptionsError` for an unknown level."""
+    bot_levels: tuple[str, ...]
+
+
+def _registry() -> dict[str, Entry]:
+    from igroteka.games.klepka import bots, rules
+
+    return {
+        "klepka": Entry(rules.KlepkaGame(), bots.make_bot, tuple(bots.LEVELS)),
+    }
+
+
+_GAMES: dict[str, Entry] | None = None
+
+
+def _entries() -> dict[str, Entry]:
+    global _GAMES
+    if _GAMES is None:
+        _GAMES = _registry()
+    return _GAMES
+
+
+def game_names() -> tuple[str, ...]:
+    return tuple(_entries())
+
+
+def entry(name: str) -> Entry:
+    """The registry entry of a game; :class:`OptionsError` for an unknown name."""
+    try:
+        return _entries()[name]
+    except KeyError:
+        raise OptionsError(
+            f"there is no game ‘{name}’ (choose {', '.join(game_names())})"
+        ) from None
+
+
+def get_game(name: str) -> Game[Any, Any]:
+    return entry(name).game

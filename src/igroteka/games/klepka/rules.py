@@ -1,0 +1,759 @@
+"""The rules of Klepka, words and pictures (rule sheet 000), as a pure game.
+
+Cards lie face down in rows. On a turn a player flips two cards one after the
+other; a WORD and its PICTURE are kept and the player flips again. Cards that
+go back face down stay up until the player turns them back (the explicit
+:class:`Conceal` step), so everyone can memorise them. When the table is empty,
+each player makes a chain of their WORD cards; the longest chain wins.
+
+>>> game = KlepkaGame()
+>>> state = game.setup(game.parse_options({"pairs": 3, "syncopes": 0, "starter": 0}), 2, seed=5)
+>>> state.phase is Phase.FIRST, state.turn
+(True, 0)
+>>> state, events = game.apply(state, 0, Flip(0))
+>>> [event.kind for event in events]
+['flip']
+
+Every decision the sheet leaves open is written in docs/rules/klepka.md.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from igroteka.engine import codec
+from igroteka.engine.game import Event, IllegalAction, JsonObject, OptionsError, Outcome
+from igroteka.engine.rng import Rng
+from igroteka.games.klepka.chain import (
+    SYNCOPE,
+    Chain,
+    ChainError,
+    ChainRules,
+    check_chain,
+)
+from igroteka.games.klepka.chain import (
+    best_chain as solve_chain,
+)
+from igroteka.games.klepka.deck import (
+    Deck,
+    DeckError,
+    builtin_deck,
+    builtin_languages,
+    deck_from_pairs,
+)
+
+DOWN = -1
+"""``place`` of a card lying face down on the table."""
+UP = -2
+"""``place`` of a card lying face up on the table."""
+
+
+class Kind(enum.Enum):
+    WORD = "word"
+    PICTURE = "picture"
+    SYNCOPE = "syncope"
+
+
+class Phase(enum.Enum):
+    LONDON = "london"  # players say whether they have been to London
+    FIRST = "first"  # the player flips a first card
+    SECOND = "second"  # the player flips a second card
+    SEARCH = "search"  # the first card stays up; the player looks for its match
+    REVEAL = "reveal"  # cards are up for everyone to see until the player turns them back
+    CHAIN = "chain"  # the table is empty: players build their chains
+    OVER = "over"
+
+
+class After(enum.Enum):
+    """What happens once revealed cards are turned back."""
+
+    SEARCH = "search"  # the search for the first card's match goes on
+    PASS = "pass"  # the turn passes to the next player
+    AGAIN = "again"  # the same player flips two more cards
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    kind: Kind
+    pair: int
+    """Index of the word–picture pair in the deck; -1 for a Syncope."""
+    text: str
+
+    def to_json(self) -> JsonObject:
+        return {"kind": self.kind.value, "pair": self.pair, "text": self.text}
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """Turn a face-down card face up."""
+
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conceal:
+    """Turn the revealed cards back face down (after everyone had a look)."""
+
+
+@dataclass(frozen=True, slots=True)
+class London:
+    """Answer the sheet's question: have you been to London?"""
+
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitChain:
+    """The chain a player built by hand: words, with ``"SYNCOPE"`` between two of them."""
+
+    links: tuple[str, ...]
+
+
+Action = Flip | Conceal | London | SubmitChain
+
+
+# ---------------------------------------------------------------- options
+
+STARTERS = ("london", "random")
+CHAIN_MODES = ("manual", "auto")
+AFTER_SYNCOPE = ("pass", "again")
+SYNCOPE_IN_SEARCH = ("ends", "continues")
+TIES = ("shared", "cards")
+SOFT_SIGN = ("skip", "strict")
+
+
+@dataclass(frozen=True, slots=True)
+class KlepkaOptions:
+    """Options of a game; every field is a named house rule or a table size."""
+
+    deck: Deck
+    pairs: int = 12
+    syncopes: int = 2
+    starter: str | int = "london"
+    chain: str = "manual"
+    after_syncope: str = "pass"
+    syncope_in_search: str = "ends"
+    ties: str = "shared"
+    soft_sign: str = "skip"
+
+    def house_rules(self) -> JsonObject:
+        """Every option but the deck, as JSON: what a view shows of the options."""
+        return {
+            "pairs": self.pairs,
+            "syncopes": self.syncopes,
+            "starter": self.starter,
+            "chain": self.chain,
+            "after_syncope": self.after_syncope,
+            "syncope_in_search": self.syncope_in_search,
+            "ties": self.ties,
+            "soft_sign": self.soft_sign,
+        }
+
+    @property
+    def chain_rules(self) -> ChainRules:
+        return ChainRules(soft_sign="strict" if self.soft_sign == "strict" else "skip")
+
+
+def _deck_to_json(deck: Deck) -> JsonObject:
+    return {
+        "name": deck.name,
+        "lang": deck.lang,
+        "pairs": [[pair.word, pair.picture] for pair in deck.pairs],
+    }
+
+
+def _deck_from_json(raw: Any) -> Deck:
+    if isinstance(raw, str):
+        if raw not in builtin_languages():
+            raise OptionsError(
+                f"there is no built-in deck ‘{raw}’ (choose {', '.join(builtin_languages())})"
+            )
+        return builtin_deck(raw)
+    if not isinstance(raw, Mapping):
+        raise OptionsError("the deck must be a language code or a deck object")
+    try:
+        name, lang = str(raw["name"]), str(raw["lang"])
+        pairs = tuple((str(word), str(picture)) for word, picture in raw["pairs"])
+    except (KeyError, TypeError, ValueError):
+        raise OptionsError("the deck object needs a name, a lang and a list of pairs") from None
+    return _checked_deck(name, lang, pairs)
+
+
+@functools.lru_cache(maxsize=64)
+def _checked_deck(name: str, lang: str, pairs: tuple[tuple[str, str], ...]) -> Deck:
+    """A deck from JSON, checked like a deck file, once: the games of a session share it."""
+    try:
+        return deck_from_pairs(name, lang, pairs)
+    except DeckError as error:
+        raise OptionsError(str(error)) from None
+
+
+def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: str) -> str:
+    value = raw.get(key, default)
+    if value not in allowed:
+        raise OptionsError(f"{key} must be one of {', '.join(allowed)}, not ‘{value}’")
+    return str(value)
+
+
+def _integer(raw: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionsError(f"{key} must be a whole number, not ‘{value}’")
+    if not low <= value <= high:
+        raise OptionsError(f"{key} must be between {low} and {high}, not {value}")
+    return value
+
+
+MAX_SYNCOPES = 10
+
+
+def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
+    """Options from JSON, with defaults; :class:`OptionsError` names what is wrong."""
+    known = {f.name for f in dataclasses.fields(KlepkaOptions)} | {"lang"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise OptionsError(f"unknown option {', '.join(unknown)}")
+    deck = _deck_from_json(raw.get("deck", raw.get("lang", "en")))
+    starter = raw.get("starter", "london")
+    if isinstance(starter, bool) or not (
+        starter in STARTERS or (isinstance(starter, int) and starter >= 0)
+    ):
+        raise OptionsError(f"starter must be london, random or a seat number, not ‘{starter}’")
+    return KlepkaOptions(
+        deck=deck,
+        pairs=_integer(raw, "pairs", min(12, len(deck.pairs)), 1, len(deck.pairs)),
+        syncopes=_integer(raw, "syncopes", 2, 0, MAX_SYNCOPES),
+        starter=starter,
+        chain=_choice(raw, "chain", CHAIN_MODES, "manual"),
+        after_syncope=_choice(raw, "after_syncope", AFTER_SYNCOPE, "pass"),
+        syncope_in_search=_choice(raw, "syncope_in_search", SYNCOPE_IN_SEARCH, "ends"),
+        ties=_choice(raw, "ties", TIES, "shared"),
+        soft_sign=_choice(raw, "soft_sign", SOFT_SIGN, "skip"),
+    )
+
+
+def options_to_json(options: KlepkaOptions) -> JsonObject:
+    return {**options.house_rules(), "deck": _deck_to_json(options.deck)}
+
+
+# ---------------------------------------------------------------- state
+
+
+@dataclass(frozen=True, slots=True)
+class KlepkaState:
+    """The whole truth of a game, face-down cards included: never shown to players."""
+
+    options: KlepkaOptions
+    players: int
+    cards: tuple[Card, ...]
+    """The card at each table position, fixed at setup."""
+    place: tuple[int, ...]
+    """Per position: :data:`DOWN`, :data:`UP`, or the seat that took the card."""
+    phase: Phase
+    turn: int
+    rng: Rng
+    first: int = -1
+    """Position of the first card of the current attempt while it is up."""
+    tried: frozenset[int] = frozenset()
+    """Cards already turned up and back in the current search: not again."""
+    shown: tuple[int, ...] = ()
+    """Cards up for everyone to see until the player conceals them."""
+    after: After = After.PASS
+    london: tuple[bool | None, ...] = ()
+    chains: tuple[Chain | None, ...] = ()
+    turns: int = 1
+    flips: int = 0
+    result: Outcome | None = None
+    """The outcome, computed once when the game ends."""
+
+    def held(self, seat: int, kind: Kind) -> tuple[Card, ...]:
+        """The cards of one kind a seat has collected, in table order."""
+        return tuple(
+            card
+            for card, place in zip(self.cards, self.place, strict=True)
+            if place == seat and card.kind is kind
+        )
+
+    def words(self, seat: int) -> tuple[str, ...]:
+        return tuple(card.text for card in self.held(seat, Kind.WORD))
+
+    def syncopes(self, seat: int) -> int:
+        return len(self.held(seat, Kind.SYNCOPE))
+
+    def face_down(self) -> tuple[int, ...]:
+        return tuple(i for i, place in enumerate(self.place) if place == DOWN)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_chain(words: tuple[str, ...], syncopes: int, rules: ChainRules) -> Chain:
+    return solve_chain(words, syncopes, rules)
+
+
+def best_chain(words: Sequence[str], syncopes: int, rules: ChainRules) -> Chain:
+    """The optimal chain of a hand, remembered: bots, scoring and results ask for the same hands."""
+    return _cached_chain(tuple(sorted(words)), syncopes, rules)
+
+
+_STATE_FIELDS = tuple(field.name for field in dataclasses.fields(KlepkaState))
+
+
+def _replace(state: KlepkaState, **changes: Any) -> KlepkaState:
+    """``dataclasses.replace`` without its per-call overhead (this is the hot path)."""
+    new = object.__new__(KlepkaState)
+    for name in _STATE_FIELDS:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
+
+def _set(place: tuple[int, ...], positions: Sequence[int], value: int) -> tuple[int, ...]:
+    result = list(place)
+    for position in positions:
+        result[position] = value
+    return tuple(result)
+
+
+# ---------------------------------------------------------------- the game
+
+
+class KlepkaGame:
+    """Klepka, words and pictures, implementing :class:`igroteka.engine.Game`."""
+
+    name = "klepka"
+    min_players = 1
+    max_players = 6
+
+    # -- set-up
+
+    def parse_options(self, raw: Mapping[str, Any]) -> JsonObject:
+        return options_to_json(parse_options(raw))
+
+    def setup(self, options: Mapping[str, Any], players: int, seed: int) -> KlepkaState:
+        opts = parse_options(options)
+        if not self.min_players <= players <= self.max_players:
+            raise OptionsError(f"Klepka is played by 1 to 6 players, not {players}")
+        if isinstance(opts.starter, int) and opts.starter >= players:
+            raise OptionsError(f"there is no seat {opts.starter} to start")
+        rng = Rng.from_seed(seed)
+        chosen, rng = rng.shuffled(range(len(opts.deck.pairs)))
+        cards = [Card(Kind.SYNCOPE, -1, SYNCOPE) for _ in range(opts.syncopes)]
+        for index in sorted(chosen[: opts.pairs]):
+            pair = opts.deck.pairs[index]
+            cards.append(Card(Kind.WORD, index, pair.word))
+            cards.append(Card(Kind.PICTURE, index, pair.picture))
+        table, rng = rng.shuffled(cards)
+        state = KlepkaState(
+            options=opts,
+            players=players,
+            cards=tuple(table),
+            place=(DOWN,) * len(table),
+            phase=Phase.LONDON,
+            turn=0,
+            rng=rng,
+            london=(None,) * players,
+            chains=(None,) * players,
+        )
+        if opts.starter == "london" and players > 1:
+            return state
+        if isinstance(opts.starter, int):
+            return _replace(state, phase=Phase.FIRST, turn=opts.starter)
+        turn, rng = rng.below(players)
+        return _replace(state, phase=Phase.FIRST, turn=turn, rng=rng)
+
+    # -- who acts
+
+    def actors(self, state: KlepkaState) -> frozenset[int]:
+        if state.phase is Phase.LONDON:
+            return frozenset(seat for seat, said in enumerate(state.london) if said is None)
+        if state.phase is Phase.CHAIN:
+            return frozenset(seat for seat, chain in enumerate(state.chains) if chain is None)
+        if state.phase is Phase.OVER:
+            return frozenset()
+        return frozenset((state.turn,))
+
+    def legal_actions(self, state: KlepkaState, seat: int) -> list[Action] | None:
+        """Every legal action; a hand-built chain is not listed (there are too many)."""
+        if seat not in self.actors(state):
+            return []
+        if state.phase is Phase.LONDON:
+            return [London(True), London(False)]
+        if state.phase is Phase.REVEAL:
+            return [Conceal()]
+        if state.phase is Phase.CHAIN:
+            return None
+        return [Flip(p) for p in state.face_down() if p not in state.tried]
+
+    # -- checking
+
+    def check(self, state: KlepkaState, seat: int, action: Action) -> None:
+        self._checked(state, seat, action)
+
+    def _checked(self, state: KlepkaState, seat: int, action: Action) -> Chain | None:
+        """Raise :class:`IllegalAction` unless legal; a submitted chain comes back checked."""
+        if state.phase is Phase.OVER:
+            raise IllegalAction("the game is over")
+        if seat not in self.actors(state):
+            if state.phase in (Phase.LONDON, Phase.CHAIN):
+                raise IllegalAction("you have already answered")
+            raise IllegalAction("it is not your turn")
+        phase = state.phase
+        if isinstance(action, London):
+            if phase is not Phase.LONDON:
+                raise IllegalAction("the first player has already been chosen")
+        elif isinstance(action, Conceal):
+            if phase is not Phase.REVEAL:
+                raise IllegalAction("there are no revealed cards to turn back")
+        elif isinstance(action, SubmitChain):
+            if phase is not Phase.CHAIN:
+                raise IllegalAction("chains are built when no card is left on the table")
+            try:
+                return check_chain(
+                    action.links,
+                    state.words(seat),
+                    state.syncopes(seat),
+                    state.options.chain_rules,
+                )
+            except ChainError as error:
+                raise IllegalAction(error.reason) from None
+        elif isinstance(action, Flip):
+            self._check_flip(state, action.position)
+        else:
+            raise IllegalAction("Klepka has no such action")
+        return None
+
+    def _check_flip(self, state: KlepkaState, position: int) -> None:
+        phase = state.phase
+        if phase is Phase.LONDON:
+            raise IllegalAction("first say whether you have been to London")
+        if phase is Phase.REVEAL:
+            raise IllegalAction("turn the revealed cards back first")
+        if phase is Phase.CHAIN:
+            raise IllegalAction("no card is left on the table: build your chain")
+        if not 0 <= position < len(state.cards):
+            raise IllegalAction(f"there is no card {position + 1} on the table")
+        place = state.place[position]
+        if place == UP:
+            raise IllegalAction(f"card {position + 1} is already face up")
+        if place != DOWN:
+            raise IllegalAction(f"card {position + 1} has already been taken")
+        if position in state.tried:
+            raise IllegalAction(
+                f"card {position + 1} was already tried in this search: flip another card"
+            )
+
+    # -- applying
+
+    def apply(
+        self, state: KlepkaState, seat: int, action: Action
+    ) -> tuple[KlepkaState, tuple[Event, ...]]:
+        chain = self._checked(state, seat, action)
+        if chain is not None:
+            return self._submit(state, seat, chain)
+        if isinstance(action, London):
+            return self._london(state, seat, action.yes)
+        if isinstance(action, Conceal):
+            return self._conceal(state)
+        assert isinstance(action, Flip)
+        return self._flip(state, action.position)
+
+    def _london(
+        self, state: KlepkaState, seat: int, yes: bool
+    ) -> tuple[KlepkaState, tuple[Event, ...]]:
+        london = list(state.london)
+        london[seat] = yes
+        events: list[Event] = [Event("london", {"seat": seat, "yes": yes})]
+        state = _replace(state, london=tuple(london))
+        if None in london:
+            return state, tuple(events)
+        travellers = [s for s, said in enumerate(london) if said]
+        turn, rng = state.rng.choice(travellers or range(state.players))
+        events.append(Event("starter", {"seat": turn, "london": bool(travellers)}))
+        return _replace(state, phase=Phase.FIRST, turn=turn, rng=rng), tuple(events)
+
+    def _flip(self, state: KlepkaState, position: int) -> tuple[KlepkaState, tuple[Event, ...]]:
+        seat = state.turn
+        card = state.cards[position]
+        events: list[Event] = [
+            Event("flip", {"seat": seat, "position": position, "card": card.to_json()})
+        ]
+        state = _replace(state, place=_set(state.place, (position,), UP), flips=state.flips + 1)
+        if state.phase is Phase.FIRST:
+            if card.kind is Kind.SYNCOPE and not state.face_down():
+                # The last card on the table is a lone Syncope: there is no second card.
+                return self._take(state, (position,), After.PASS, events)
+            return _replace(state, phase=Phase.SECOND, first=position), tuple(events)
+        first = state.cards[state.first]
+        if state.phase is Phase.SECOND:
+            if Kind.SYNCOPE in (card.kind, first.kind):
+                return self._syncope(state, (state.first, position), events)
+            if card.kind is first.kind:
+                return self._reveal(
+                    state, (position,), After.SEARCH, events, tried=frozenset((position,))
+                )
+        else:  # searching for the first card's match
+            if card.kind is Kind.SYNCOPE:
+                return self._syncope(state, (state.first, position), events, searching=True)
+            if card.kind is first.kind:
+                return self._reveal(
+                    state, (position,), After.SEARCH, events, tried=state.tried | {position}
+                )
+        if card.pair == first.pair:
+            events.append(Event("match", {"seat": seat, "positions": [state.first, position]}))
+            return self._take(state, (state.first, position), After.AGAIN, events)
+        return self._reveal(state, (state.first, position), After.PASS, events)
+
+    def _syncope(
+        self,
+        state: KlepkaState,
+        positions: tuple[int, int],
+        events: list[Event],
+        searching: bool = False,
+    ) -> tuple[KlepkaState, tuple[Event, ...]]:
+        taken = tuple(p for p in positions if state.cards[p].kind is Kind.SYNCOPE)
+        others = tuple(p for p in positions if p not in taken)
+        for position in taken:
+            events.append(Event("syncope", {"seat": state.turn, "position": position}))
+        state = _replace(state, place=_set(state.place, taken, state.turn))
+        if searching and state.options.syncope_in_search == "continues":
+            return _replace(state, phase=Phase.SEARCH), tuple(events)
+        after = After.AGAIN if state.options.after_syncope == "again" else After.PASS
+        if others:
+            return self._reveal(state, others, after, events)
+        return self._next(state, after, events)
+
+    def _take(
+        self,
+        state: KlepkaState,
+        positions: tuple[int, ...],
+        after: After,
+        events: list[Event],
+    ) -> tuple[KlepkaState, tuple[Event, ...]]:
+        state = _replace(state, place=_set(state.place, positions, state.turn))
+        return self._next(state, after, events)
+
+    def _reveal(
+        self,
+        state: KlepkaState,
+        positions: tuple[int, ...],
+        after: After,
+        events: list[Event],
+        tried: frozenset[int] = frozenset(),
+    ) -> tuple[KlepkaState, tuple[Event, ...]]:
+        state = _replace(state, phase=Phase.REVEAL, shown=positions, after=after, tried=tried)
+        return state, tuple(events)
+
+    def _conceal(self, state: KlepkaState) -> tuple[KlepkaState, tuple[Event, ...]]:
+        events = [Event("conceal", {"seat": state.turn, "positions": list(state.shown)})]
+        state = _replace(state, place=_set(state.place, state.shown, DOWN), shown=())
+        if state.after is After.SEARCH:
+            return _replace(state, phase=Phase.SEARCH), tuple(events)
+        return self._next(state, state.after, events)
+
+    def _next(
+        self, state: KlepkaState, after: After, events: list[Event]
+    ) -> tuple[KlepkaState, tuple[Event, ...]]:
+        """Start the next attempt: the same player again, or the next player."""
+        state = _replace(state, first=-1, tried=frozenset(), shown=())
+        if not any(place in (DOWN, UP) for place in state.place):
+            events.append(Event("table_cleared", {}))
+            return self._end_of_table(state, events)
+        if after is After.PASS:
+            turn = (state.turn + 1) % state.players
+            events.append(Event("turn", {"seat": turn}))
+            return _replace(state, phase=Phase.FIRST, turn=turn, turns=state.turns + 1), tuple(
+                events
+            )
+        return _replace(state, phase=Phase.FIRST), tuple(events)
+
+    # -- the chain
+
+    def _end_of_table(
+        self, state: KlepkaState, events: list[Event]
+    ) -> tuple[KlepkaState, tuple[Event, ...]]:
+        rules = state.options.chain_rules
+        chains = list(state.chains)
+        for seat in range(state.players):
+            words = state.words(seat)
+            if state.options.chain == "auto" or not words:
+                chains[seat] = best_chain(words, state.syncopes(seat), rules)
+        state = _replace(state, phase=Phase.CHAIN, chains=tuple(chains))
+        return self._maybe_over(state, events)
+
+    def _submit(
+        self, state: KlepkaState, seat: int, chain: Chain
+    ) -> tuple[KlepkaState, tuple[Event, ...]]:
+        chains = list(state.chains)
+        chains[seat] = chain
+        events = [Event("chain_submitted", {"seat": seat})]
+        return self._maybe_over(_replace(state, chains=tuple(chains)), events)
+
+    def _maybe_over(
+        self, state: KlepkaState, events: list[Event]
+    ) -> tuple[KlepkaState, tuple[Event, ...]]:
+        if any(chain is None for chain in state.chains):
+            return state, tuple(events)
+        outcome = self._result(state)
+        state = _replace(state, phase=Phase.OVER, result=outcome)
+        events.append(
+            Event(
+                "game_over",
+                {
+                    "scores": list(outcome.scores),
+                    "winners": sorted(outcome.winners),
+                    "chains": outcome.details["chains"],
+                },
+            )
+        )
+        return state, tuple(events)
+
+    def outcome(self, state: KlepkaState) -> Outcome | None:
+        return state.result
+
+    def _result(self, state: KlepkaState) -> Outcome:
+        """Scores, winners and every player's best chain, once all chains are known."""
+        chains = [chain for chain in state.chains if chain is not None]
+        scores = tuple(chain.length for chain in chains)
+        best = max(scores)
+        winners = [seat for seat, score in enumerate(scores) if score == best]
+        if state.options.ties == "cards" and len(winners) > 1:
+            collected = {seat: sum(1 for p in state.place if p == seat) for seat in winners}
+            most = max(collected.values())
+            winners = [seat for seat in winners if collected[seat] == most]
+        rules = state.options.chain_rules
+        return Outcome(
+            scores=scores,
+            winners=frozenset(winners),
+            details={
+                "chains": [list(chain.links) for chain in chains],
+                "best_chains": [
+                    list(best_chain(state.words(s), state.syncopes(s), rules).links)
+                    for s in range(state.players)
+                ],
+                "turns": state.turns,
+                "flips": state.flips,
+            },
+        )
+
+    # -- what players see
+
+    def view(self, state: KlepkaState, seat: int | None) -> JsonObject:
+        table: list[JsonObject] = []
+        collections: list[JsonObject] = [
+            {"words": [], "pictures": [], "syncopes": 0} for _ in range(state.players)
+        ]
+        for card, place in zip(state.cards, state.place, strict=True):
+            if place == DOWN:
+                table.append({"state": "down"})
+            elif place == UP:
+                table.append({"state": "up", "card": card.to_json()})
+            else:
+                table.append({"state": "taken", "by": place})
+                held = collections[place]
+                if card.kind is Kind.SYNCOPE:
+                    held["syncopes"] += 1
+                else:
+                    held["words" if card.kind is Kind.WORD else "pictures"].append(card.text)
+        over = state.phase is Phase.OVER
+        chains: list[JsonObject | None] = []
+        for s, chain in enumerate(state.chains):
+            if chain is None:
+                chains.append(None)
+            elif over or s == seat or state.options.chain == "auto":
+                chains.append({"links": list(chain.links), "length": chain.length})
+            else:
+                chains.append({"submitted": True})
+        view: JsonObject = {
+            "game": self.name,
+            "seat": seat,
+            "players": state.players,
+            "phase": state.phase.value,
+            "turn": state.turn,
+            "actors": sorted(self.actors(state)),
+            "columns": max(1, math.ceil(math.sqrt(len(state.cards)))),
+            "table": table,
+            "first": state.first if state.first >= 0 else None,
+            "tried": sorted(state.tried),
+            "shown": list(state.shown),
+            "after": state.after.value if state.phase is Phase.REVEAL else None,
+            "collections": collections,
+            "london": list(state.london),
+            "chains": chains,
+            "deck": {"name": state.options.deck.name, "lang": state.options.deck.lang},
+            "options": state.options.house_rules(),
+        }
+        outcome = self.outcome(state)
+        if outcome is not None:
+            view["outcome"] = {
+                "scores": list(outcome.scores),
+                "winners": sorted(outcome.winners),
+                **outcome.details,
+            }
+        return view
+
+    # -- JSON
+
+    def decode_action(self, data: Any) -> Action:
+        if not isinstance(data, Mapping):
+            raise IllegalAction("an action must be a JSON object")
+        kind = data.get("type")
+        if kind == "flip":
+            position = data.get("position")
+            if isinstance(position, bool) or not isinstance(position, int):
+                raise IllegalAction("a flip needs the position of a card")
+            return Flip(position)
+        if kind == "conceal":
+            return Conceal()
+        if kind == "london":
+            yes = data.get("yes")
+            if not isinstance(yes, bool):
+                raise IllegalAction("say yes or no: have you been to London?")
+            return London(yes)
+        if kind == "chain":
+            links = data.get("links")
+            if not isinstance(links, list) or not all(isinstance(w, str) for w in links):
+                raise IllegalAction("a chain is a list of words")
+            return SubmitChain(tuple(links))
+        raise IllegalAction(f"Klepka has no action ‘{kind}’")
+
+    def encode_action(self, action: Action) -> JsonObject:
+        if isinstance(action, Flip):
+            return {"type": "flip", "position": action.position}
+        if isinstance(action, Conceal):
+            return {"type": "conceal"}
+        if isinstance(action, London):
+            return {"type": "london", "yes": action.yes}
+        return {"type": "chain", "links": list(action.links)}
+
+    def encode_state(self, state: KlepkaState) -> JsonObject:
+        data: JsonObject = codec.plain(state)
+        data["options"] = options_to_json(state.options)
+        return data
+
+
+__all__ = [
+    "DOWN",
+    "UP",
+    "Action",
+    "After",
+    "Card",
+    "Conceal",
+    "DeckError",
+    "Flip",
+    "Kind",
+    "KlepkaGame",
+    "KlepkaOptions",
+    "KlepkaState",
+    "London",
+    "Phase",
+    "SubmitChain",
+    "best_chain",
+    "parse_options",
+]

@@ -1,0 +1,185 @@
+"""Klepka at the terminal: the table, the narration of events, and a person's prompts."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from igroteka.engine.game import Event, JsonObject
+from igroteka.games.klepka.chain import SYNCOPE
+from igroteka.games.klepka.rules import Action, Conceal, Flip, London, SubmitChain
+from igroteka.terminal.text import Console, pad
+
+CELL = 12
+SYNCOPE_ALIASES = {"syncope", "~", "*", "синкопа"}
+
+
+def card_label(card: JsonObject) -> str:
+    if card["kind"] == "syncope":
+        return "✦ Syncope"
+    return str(card["text"])
+
+
+def render_table(view: JsonObject) -> str:
+    """The table in rows: numbers for face-down cards, faces for face-up ones."""
+    lines: list[str] = []
+    row: list[str] = []
+    columns = int(view["columns"])
+    for index, cell in enumerate(view["table"]):
+        number = f"{index + 1:>3} "
+        if cell["state"] == "down":
+            text = number + "░░░░░"
+        elif cell["state"] == "up":
+            text = number + card_label(cell["card"])
+        else:
+            text = "    ·"
+        row.append(pad(text, CELL))
+        if len(row) == columns:
+            lines.append(" ".join(row).rstrip())
+            row = []
+    if row:
+        lines.append(" ".join(row).rstrip())
+    return "\n".join(lines)
+
+
+def render_collections(view: JsonObject, names: Sequence[str]) -> str:
+    lines = []
+    for seat, held in enumerate(view["collections"]):
+        words = ", ".join(held["words"]) or "no words yet"
+        syncopes = f" + {held['syncopes']} Syncope" + ("s" if held["syncopes"] != 1 else "")
+        lines.append(f"  {names[seat]}: {words}{syncopes if held['syncopes'] else ''}")
+    return "\n".join(lines)
+
+
+class Narrator:
+    """Tells the people at the terminal what happens, one line per event."""
+
+    def __init__(self, console: Console, names: Sequence[str], delay: float = 0.0) -> None:
+        self.console = console
+        self.names = names
+        self.delay = delay
+        self.cards: dict[int, JsonObject] = {}
+
+    def __call__(self, events: Sequence[Event]) -> None:
+        say = self.console.say
+        for event in events:
+            data: dict[str, Any] = dict(event.data)
+            name = self.names[data["seat"]] if "seat" in data else ""
+            if event.kind == "london":
+                say(f"{name} has {'' if data['yes'] else 'never '}been to London.")
+            elif event.kind == "starter":
+                why = "has been to London" if data["london"] else "was drawn by lot"
+                say(f"{name} {why} and starts.")
+            elif event.kind == "flip":
+                self.cards[data["position"]] = data["card"]
+                card = data["card"]
+                say(
+                    f"{name} flips card {data['position'] + 1}: {card_label(card)} ({card['kind']})"
+                )
+                if self.delay:
+                    time.sleep(self.delay)
+            elif event.kind == "match":
+                first, second = (self.cards[p] for p in data["positions"])
+                say(f"{name} keeps a pair: {card_label(first)} and {card_label(second)}!")
+            elif event.kind == "syncope":
+                say(f"{name} takes a Syncope card.")
+            elif event.kind == "conceal":
+                cards = ", ".join(str(p + 1) for p in data["positions"])
+                plural = "s" if len(data["positions"]) > 1 else ""
+                say(f"Card{plural} {cards} turned back face down.")
+            elif event.kind == "turn":
+                say(f"— {name}'s turn —")
+            elif event.kind == "table_cleared":
+                say("The table is empty: time to build the chains!")
+            elif event.kind == "chain_submitted":
+                say(f"{name} has built a chain.")
+
+
+class Person:
+    """A person at this terminal playing one seat of Klepka."""
+
+    def __init__(self, name: str, seat: int, console: Console, names: Sequence[str]) -> None:
+        self.name = name
+        self.seat = seat
+        self.console = console
+        self.names = names
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """The :class:`Narrator` tells everything public; nothing more to do."""
+
+    def refused(self, reason: str) -> None:
+        self.console.say(f"  ✗ {reason[:1].upper()}{reason[1:]}.")
+
+    def choose(self, view: JsonObject) -> Action:
+        phase = view["phase"]
+        if phase == "london":
+            return London(self._yes_no(f"{self.name}, have you ever been to London? [y/n] "))
+        if phase == "reveal":
+            self.console.say(render_table(view))
+            self.console.ask(f"{self.name}, look well, then press Enter to turn the cards back. ")
+            return Conceal()
+        if phase == "chain":
+            return SubmitChain(self._chain(view))
+        return Flip(self._flip(view))
+
+    def _yes_no(self, prompt: str) -> bool:
+        while True:
+            answer = self.console.ask(prompt).strip().casefold()
+            if answer in {"y", "yes", "т", "так", "д", "да"}:
+                return True
+            if answer in {"n", "no", "н", "ні", "нет"}:
+                return False
+            self.console.say("  Please answer y or n.")
+
+    def _flip(self, view: JsonObject) -> int:
+        console = self.console
+        console.say("")
+        console.say(render_table(view))
+        console.say(render_collections(view, self.names))
+        if view["phase"] == "first":
+            prompt = f"{self.name}, flip a first card: "
+        elif view["phase"] == "second":
+            prompt = f"{self.name}, flip a second card: "
+        else:
+            first = view["table"][view["first"]]["card"]
+            wanted = "WORD" if first["kind"] == "picture" else "PICTURE"
+            prompt = f"{self.name}, look for the {wanted} of {card_label(first)}: flip a card: "
+        while True:
+            answer = console.ask(prompt).strip()
+            if answer.isdigit():
+                return int(answer) - 1
+            console.say(f"  Type the number of a face-down card (1 to {len(view['table'])}).")
+
+    def _chain(self, view: JsonObject) -> tuple[str, ...]:
+        held = view["collections"][self.seat]
+        console = self.console
+        console.say("")
+        console.say(f"{self.name}, your words: {', '.join(held['words'])}")
+        if held["syncopes"]:
+            console.say(f"You hold {held['syncopes']} Syncope card(s): type ~ between two words.")
+        console.say("Each word must start with the last letter of the word before it.")
+        while True:
+            answer = console.ask("Your chain (words separated by spaces, - for none): ").strip()
+            if answer == "-":
+                return ()
+            if answer:
+                return tuple(
+                    SYNCOPE if word.casefold() in SYNCOPE_ALIASES else word
+                    for word in answer.split()
+                )
+            console.say("  Type at least one word, or - to build no chain.")
+
+
+def render_results(outcome: JsonObject, names: Sequence[str]) -> str:
+    lines = ["", "Results:"]
+    for seat, name in enumerate(names):
+        chain = " → ".join("✦" if w == SYNCOPE else w for w in outcome["chains"][seat]) or "(none)"
+        best = " → ".join("✦" if w == SYNCOPE else w for w in outcome["best_chains"][seat])
+        lines.append(f"  {name}: {outcome['scores'][seat]} letters  {chain}")
+        if outcome["best_chains"][seat] != outcome["chains"][seat]:
+            lines.append(f"      the best chain was: {best or '(none)'}")
+    winners = [names[s] for s in outcome["winners"]]
+    verb = "wins" if len(winners) == 1 else "share the victory"
+    lines.append(f"{' and '.join(winners)} {verb}!")
+    return "\n".join(lines)

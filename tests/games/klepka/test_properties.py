@@ -1,0 +1,99 @@
+"""Properties over many random games: they end, replay exactly, and views keep secrets."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from igroteka.engine import Match, Rng, events_for, replay
+from igroteka.games.klepka.bots import LEVELS, make_bot
+from igroteka.games.klepka.rules import DOWN, KlepkaGame, KlepkaState
+
+GAME = KlepkaGame()
+
+games = st.fixed_dictionaries(
+    {
+        "seed": st.integers(0, 2**40),
+        "levels": st.lists(st.sampled_from(sorted(LEVELS)), min_size=1, max_size=4),
+        "options": st.fixed_dictionaries(
+            {
+                "lang": st.sampled_from(["en", "uk"]),
+                "pairs": st.integers(1, 14),
+                "syncopes": st.integers(0, 4),
+                "starter": st.sampled_from(["london", "random"]),
+                "chain": st.sampled_from(["manual", "auto"]),
+                "after_syncope": st.sampled_from(["pass", "again"]),
+                "syncope_in_search": st.sampled_from(["ends", "continues"]),
+                "ties": st.sampled_from(["shared", "cards"]),
+            }
+        ),
+    }
+)
+
+
+def play_game(spec: dict[str, Any]) -> tuple[Match[Any, Any], list[KlepkaState]]:
+    """Play a game of bots; return the match and every state it went through."""
+    levels = spec["levels"]
+    match: Match[Any, Any] = Match.start(
+        GAME, [f"bot:{level}" for level in levels], spec["options"], spec["seed"]
+    )
+    bots = {seat: make_bot(level, seat, spec["seed"]) for seat, level in enumerate(levels)}
+    states = [match.state]
+    for _ in range(20_000):
+        if match.outcome() is not None:
+            break
+        seat = min(match.actors())
+        events = match.play(seat, bots[seat].choose(match.view(seat)))
+        for other, bot in bots.items():
+            bot.observe(events_for(events, other))
+        states.append(match.state)
+    return match, states
+
+
+def shuffle_face_down(state: KlepkaState, seed: int) -> KlepkaState:
+    """The same game but with the face-down cards dealt differently and another RNG."""
+    down = [p for p, place in enumerate(state.place) if place == DOWN]
+    cards = list(state.cards)
+    moved, _ = Rng.from_seed(seed).shuffled([cards[p] for p in down])
+    for position, card in zip(down, moved, strict=True):
+        cards[position] = card
+    return dataclasses.replace(state, cards=tuple(cards), rng=Rng.from_seed(seed + 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_random_games_always_end_with_a_winner(spec: dict[str, Any]) -> None:
+    match, _ = play_game(spec)
+    outcome = match.outcome()
+    assert outcome is not None, "the game did not end"
+    assert outcome.winners and max(outcome.scores) == max(
+        outcome.scores[s] for s in outcome.winners
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_replay_reproduces_every_intermediate_state(spec: dict[str, Any]) -> None:
+    match, states = play_game(spec)
+    record = match.record()
+    again = Match.start(GAME, record.players, record.options, record.seed)
+    assert again.state == states[0]
+    for logged, expected in zip(record.actions, states[1:], strict=True):
+        again.play(logged.seat, GAME.decode_action(logged.action))
+        assert again.state == expected
+    assert replay(GAME, record).state == match.state
+
+
+@settings(max_examples=25, deadline=None)
+@given(games, st.integers(0, 2**32))
+def test_no_view_reveals_a_face_down_card(spec: dict[str, Any], other: int) -> None:
+    """Dealing the face-down cards differently changes no seat's view, nor a spectator's."""
+    _, states = play_game(spec)
+    seats = [None, *range(len(spec["levels"]))]
+    for state in states[:: max(1, len(states) // 40)]:
+        twin = shuffle_face_down(state, other)
+        for seat in seats:
+            assert GAME.view(state, seat) == GAME.view(twin, seat)
