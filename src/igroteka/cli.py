@@ -269,8 +269,12 @@ def build_parser() -> Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        parser.print_help()
+        return 0
     try:
-        args = build_parser().parse_args(argv)
+        args = parser.parse_args(argv)
         code: int = args.func(args)
         return code
     except (UsageError, OptionsError, RecordError) as error:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from types import MappingProxyType
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 JsonObject = dict[str, Any]
 """A JSON object: what views, events, options and encoded actions are made of."""
@@ -37,17 +38,21 @@ class OptionsError(ValueError):
     """Game options (or a player count) that cannot start a game."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, as the players learn it.
 
     ``to`` is ``None`` for a public event (every seat and every spectator sees
     it) or the set of seats that may see it. Games emit a separate public event
     for what the others may know of a private one.
+
+    >>> Event("flip", {"position": 3}).visible_to(None)
+    True
+    >>> Event("drew", {"tiles": "АБВ"}, to=frozenset({1})).visible_to(0)
+    False
     """
 
     kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = MappingProxyType({})
     to: frozenset[int] | None = None
 
     def visible_to(self, seat: int | None) -> bool:
@@ -60,7 +65,7 @@ class Event:
 
 def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
     """The events of a sequence that a seat (``None``: a spectator) may see."""
-    return tuple(event for event in events if event.visible_to(seat))
+    return tuple(event for event in events if event.to is None or seat in event.to)
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,8 +60,6 @@ class Match(Generic[S, A]):
 
     def play(self, seat: int, action: A) -> tuple[Event, ...]:
         """Apply an action and log it; :class:`IllegalAction` leaves everything as it was."""
-        if seat not in self.actors():
-            raise IllegalAction("it is not your turn")
         state, events = self.game.apply(self.state, seat, action)
         self.state = state
         self.log.append(LoggedAction(seat, self.game.encode_action(action)))

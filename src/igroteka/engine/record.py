@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from igroteka.engine import codec
 
@@ -30,8 +30,7 @@ class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says why."""
 
 
-@dataclass(frozen=True, slots=True)
-class LoggedAction:
+class LoggedAction(NamedTuple):
     """One accepted action: the seat that played it and the action's JSON form."""
 
     seat: int

@@ -66,9 +66,28 @@ class Rng:
 
     def shuffled(self, items: Sequence[T]) -> tuple[list[T], Rng]:
         """A uniformly shuffled copy (Fisher–Yates) and the next generator."""
+        return self.sample(items, len(items))
+
+    def sample(self, items: Sequence[T], k: int) -> tuple[list[T], Rng]:
+        """``k`` distinct items in random order (a partial Fisher–Yates) and the next generator.
+
+        >>> picked, _ = Rng.from_seed(1).sample(range(100), 3)
+        >>> len(set(picked))
+        3
+        """
         result = list(items)
-        rng = self
-        for i in range(len(result) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+        n = len(result)
+        if not 0 <= k <= n:
+            raise ValueError("sample() needs 0 <= k <= len(items)")
+        state = self.state
+        for i in range(min(k, n - 1)):
+            bound = n - i
+            limit = (1 << 64) - ((1 << 64) % bound)
+            while True:  # an unbiased draw below `bound`, as in below()
+                state = (state + _GAMMA) & _MASK
+                value = _mix(state)
+                if value < limit:
+                    break
+            j = i + value % bound
             result[i], result[j] = result[j], result[i]
-        return result, rng
+        return result[:k], Rng(state)

@@ -28,10 +28,10 @@ def render_table(view: JsonObject) -> str:
     columns = int(view["columns"])
     for index, cell in enumerate(view["table"]):
         number = f"{index + 1:>3} "
-        if cell["state"] == "down":
+        if cell == "down":
             text = number + "░░░░░"
-        elif cell["state"] == "up":
-            text = number + card_label(cell["card"])
+        elif cell == "up":
+            text = number + card_label(view["faces"][str(index)])
         else:
             text = "    ·"
         row.append(pad(text, CELL))
@@ -142,7 +142,7 @@ class Person:
         elif view["phase"] == "second":
             prompt = f"{self.name}, flip a second card: "
         else:
-            first = view["table"][view["first"]]["card"]
+            first = view["faces"][str(view["first"])]
             wanted = "WORD" if first["kind"] == "picture" else "PICTURE"
             prompt = f"{self.name}, look for the {wanted} of {card_label(first)}: flip a card: "
         while True:

@@ -35,11 +35,11 @@ def new(players: int = 2, **options: Any) -> KlepkaState:
     return GAME.setup(GAME.parse_options(raw), players, seed=11)
 
 
-def at(state: KlepkaState, kind: Kind, word: str = "") -> int:
+def at(state: KlepkaState, kind: str, word: str = "") -> int:
     """The position of a card: the WORD or PICTURE of ``word``, or a Syncope."""
     for position, card in enumerate(state.cards):
-        wanted = kind is Kind.SYNCOPE or word_of(state, card) == word
-        if card.kind is kind and wanted and state.place[position] == DOWN:
+        wanted = kind == Kind.SYNCOPE or word_of(state, card) == word
+        if card.kind == kind and wanted and state.place[position] == DOWN:
             return position
     raise LookupError((kind, word))
 
@@ -54,7 +54,7 @@ def play(state: KlepkaState, seat: int, *actions: Any) -> KlepkaState:
     return state
 
 
-def flip(state: KlepkaState, kind: Kind, word: str = "") -> KlepkaState:
+def flip(state: KlepkaState, kind: str, word: str = "") -> KlepkaState:
     return play(state, state.turn, Flip(at(state, kind, word)))
 
 
@@ -69,7 +69,7 @@ def test_a_word_and_its_picture_are_kept_and_the_player_flips_again() -> None:
     word, picture = at(state, W, "cat"), at(state, P, "cat")
     state = play(state, 0, Flip(picture), Flip(word))
     assert state.place[word] == 0 and state.place[picture] == 0
-    assert state.turn == 0 and state.phase is Phase.FIRST
+    assert state.turn == 0 and state.phase == Phase.FIRST
     assert GAME.view(state, 1)["collections"][0]["words"] == ["cat"]
 
 
@@ -77,10 +77,10 @@ def test_a_picture_and_a_word_that_do_not_match_go_back_and_the_turn_passes() ->
     state = new()
     picture, word = at(state, P, "cat"), at(state, W, "egg")
     state = play(state, 0, Flip(picture), Flip(word))
-    assert state.phase is Phase.REVEAL and state.place[picture] == UP == state.place[word]
+    assert state.phase == Phase.REVEAL and state.place[picture] == UP == state.place[word]
     state = play(state, 0, Conceal())
     assert state.place[picture] == DOWN == state.place[word]
-    assert state.turn == 1 and state.phase is Phase.FIRST
+    assert state.turn == 1 and state.phase == Phase.FIRST
 
 
 def test_a_word_and_a_picture_that_do_not_match_go_back_and_the_turn_passes() -> None:
@@ -95,7 +95,7 @@ def test_a_syncope_first_is_taken_and_the_other_card_goes_back() -> None:
     syncope, word = at(state, S), at(state, W, "cat")
     state = play(state, 0, Flip(syncope), Flip(word))
     assert state.place[syncope] == 0
-    assert state.phase is Phase.REVEAL and state.shown == (word,)
+    assert state.phase == Phase.REVEAL and state.shown == (word,)
     state = play(state, 0, Conceal())
     assert state.place[word] == DOWN and state.turn == 1
 
@@ -113,29 +113,29 @@ def test_two_syncopes_are_both_taken() -> None:
     first = at(state, S)
     state = play(state, 0, Flip(first))
     state = play(state, 0, Flip(at(state, S)))
-    assert state.syncopes(0) == 2 and state.turn == 1 and state.phase is Phase.FIRST
+    assert state.syncopes(0) == 2 and state.turn == 1 and state.phase == Phase.FIRST
 
 
 def test_two_pictures_start_a_search_for_a_word() -> None:
     state = new()
     first, second = at(state, P, "cat"), at(state, P, "egg")
     state = play(state, 0, Flip(first), Flip(second))
-    assert state.phase is Phase.REVEAL and state.shown == (second,)
+    assert state.phase == Phase.REVEAL and state.shown == (second,)
     state = play(state, 0, Conceal())
-    assert state.phase is Phase.SEARCH and state.turn == 0
+    assert state.phase == Phase.SEARCH and state.turn == 0
     assert state.place[first] == UP and state.place[second] == DOWN
 
 
 def test_the_search_goes_on_past_more_pictures() -> None:
     state = play(flip(flip(new(), P, "cat"), P, "egg"), 0, Conceal())
     state = play(flip(state, P, "rat"), 0, Conceal())
-    assert state.phase is Phase.SEARCH and state.turn == 0
+    assert state.phase == Phase.SEARCH and state.turn == 0
 
 
 def test_the_search_ends_with_the_matching_word_and_the_player_flips_again() -> None:
     state = play(flip(flip(new(), P, "cat"), P, "egg"), 0, Conceal())
     state = flip(state, W, "cat")
-    assert state.words(0) == ("cat",) and state.phase is Phase.FIRST and state.turn == 0
+    assert state.words(0) == ("cat",) and state.phase == Phase.FIRST and state.turn == 0
 
 
 def test_the_search_ends_with_another_word_and_the_turn_passes() -> None:
@@ -144,14 +144,14 @@ def test_the_search_ends_with_another_word_and_the_turn_passes() -> None:
     state = play(flip(play(state, 0, Flip(first)), P, "egg"), 0, Conceal())
     other = at(state, W, "goat")
     state = play(state, 0, Flip(other))
-    assert state.phase is Phase.REVEAL and set(state.shown) == {first, other}
+    assert state.phase == Phase.REVEAL and set(state.shown) == {first, other}
     state = play(state, 0, Conceal())
     assert state.turn == 1 and state.place[first] == DOWN == state.place[other]
 
 
 def test_two_words_start_a_search_for_a_picture() -> None:
     state = play(flip(flip(new(), W, "tiger"), W, "rat"), 0, Conceal())
-    assert state.phase is Phase.SEARCH
+    assert state.phase == Phase.SEARCH
     state = flip(state, W, "goat")  # another WORD: back, and the search goes on
     state = play(state, 0, Conceal())
     state = flip(state, P, "tiger")
@@ -179,7 +179,7 @@ def test_the_turn_passes_after_a_syncope() -> None:
 
 def test_with_after_syncope_again_the_player_flips_again() -> None:
     state = play(flip(flip(new(after_syncope="again"), S), W, "cat"), 0, Conceal())
-    assert state.turn == 0 and state.phase is Phase.FIRST and state.syncopes(0) == 1
+    assert state.turn == 0 and state.phase == Phase.FIRST and state.syncopes(0) == 1
 
 
 def test_a_syncope_in_the_search_is_taken_and_ends_it() -> None:
@@ -187,7 +187,7 @@ def test_a_syncope_in_the_search_is_taken_and_ends_it() -> None:
     first = at(state, P, "cat")
     state = play(flip(play(state, 0, Flip(first)), P, "egg"), 0, Conceal())
     state = flip(state, S)
-    assert state.syncopes(0) == 1 and state.phase is Phase.REVEAL and state.shown == (first,)
+    assert state.syncopes(0) == 1 and state.phase == Phase.REVEAL and state.shown == (first,)
     state = play(state, 0, Conceal())
     assert state.turn == 1 and state.place[first] == DOWN
 
@@ -195,19 +195,19 @@ def test_a_syncope_in_the_search_is_taken_and_ends_it() -> None:
 def test_with_syncope_in_search_continues_the_search_goes_on() -> None:
     state = play(flip(flip(new(syncope_in_search="continues"), P, "cat"), P, "egg"), 0, Conceal())
     state = flip(state, S)
-    assert state.syncopes(0) == 1 and state.phase is Phase.SEARCH and state.turn == 0
+    assert state.syncopes(0) == 1 and state.phase == Phase.SEARCH and state.turn == 0
     state = flip(state, W, "cat")
     assert state.words(0) == ("cat",)
 
 
 def test_a_lone_last_syncope_is_taken_and_ends_the_table() -> None:
     state = new(players=1, pairs=1, syncopes=1, chain="auto")
-    word = next(i for i, c in enumerate(state.cards) if c.kind is W)
-    picture = next(i for i, c in enumerate(state.cards) if c.kind is P)
+    word = next(i for i, c in enumerate(state.cards) if c.kind == W)
+    picture = next(i for i, c in enumerate(state.cards) if c.kind == P)
     state = play(state, 0, Flip(word), Flip(picture))
-    assert state.phase is Phase.FIRST
+    assert state.phase == Phase.FIRST
     state = flip(state, S)
-    assert state.phase is Phase.OVER and state.syncopes(0) == 1
+    assert state.phase == Phase.OVER and state.syncopes(0) == 1
 
 
 def test_revealed_cards_stay_visible_to_everyone_until_turned_back() -> None:
@@ -215,14 +215,16 @@ def test_revealed_cards_stay_visible_to_everyone_until_turned_back() -> None:
     picture, word = at(state, P, "cat"), at(state, W, "egg")
     state = play(state, 0, Flip(picture), Flip(word))
     for seat in (1, None):
-        table = GAME.view(state, seat)["table"]
-        assert table[picture] == {"state": "up", "card": state.cards[picture].to_json()}
-        assert table[word]["card"]["text"] == "egg"
+        view = GAME.view(state, seat)
+        assert view["table"][picture] == "up" == view["table"][word]
+        assert view["faces"][str(picture)] == state.cards[picture].to_json()
+        assert view["faces"][str(word)]["text"] == "egg"
     assert GAME.actors(state) == {0}
     with pytest.raises(IllegalAction, match="turn the revealed cards back first"):
         GAME.apply(state, 0, Flip(at(state, W, "cat")))
     state = play(state, 0, Conceal())
-    assert GAME.view(state, 1)["table"][picture] == {"state": "down"}
+    view = GAME.view(state, 1)
+    assert view["table"][picture] == "down" and str(picture) not in view["faces"]
 
 
 # ---------------------------------------------------------------- refusals
@@ -234,7 +236,7 @@ def test_flipping_a_face_up_card_is_refused_and_changes_nothing() -> None:
     after_first = play(state, 0, Flip(position))
     with pytest.raises(IllegalAction, match="already face up"):
         GAME.apply(after_first, 0, Flip(position))
-    assert after_first.place[position] == UP and after_first.phase is Phase.SECOND
+    assert after_first.place[position] == UP and after_first.phase == Phase.SECOND
 
 
 def test_flipping_a_card_that_does_not_exist_is_refused() -> None:
@@ -266,12 +268,12 @@ def test_a_malformed_action_is_refused_with_a_reason() -> None:
 
 def test_a_player_who_has_been_to_london_starts() -> None:
     state = new(players=3, starter="london")
-    assert state.phase is Phase.LONDON and GAME.actors(state) == {0, 1, 2}
+    assert state.phase == Phase.LONDON and GAME.actors(state) == {0, 1, 2}
     state = play(state, 2, London(True))
     state = play(state, 0, London(False))
     assert GAME.actors(state) == {1}
     state = play(state, 1, London(False))
-    assert state.phase is Phase.FIRST and state.turn == 2
+    assert state.phase == Phase.FIRST and state.turn == 2
 
 
 def test_when_nobody_has_been_to_london_the_starter_is_drawn_by_lot() -> None:
@@ -304,9 +306,9 @@ def clear_table(state: KlepkaState, holdings: dict[int, list[str]]) -> KlepkaSta
     place = list(state.place)
     for seat, words in holdings.items():
         for position, card in enumerate(state.cards):
-            if card.kind is not S and word_of(state, card) in words:
+            if card.kind != S and word_of(state, card) in words:
                 place[position] = seat
-    assert all(p != DOWN or c.kind is S for p, c in zip(place, state.cards, strict=True))
+    assert all(p != DOWN or c.kind == S for p, c in zip(place, state.cards, strict=True))
     place = [0 if p == DOWN else p for p in place]
     state = dataclasses.replace(state, place=tuple(place))
     return GAME._end_of_table(state, [])[0]
@@ -321,7 +323,7 @@ def test_the_table_empties_into_the_chain_phase() -> None:
             0,
             *(Flip(i) for i, c in enumerate(state.cards) if c.pair == pair),
         )
-    assert state.phase is Phase.CHAIN and GAME.actors(state) == {0}
+    assert state.phase == Phase.CHAIN and GAME.actors(state) == {0}
 
 
 def test_players_build_chains_at_the_same_time_and_they_stay_hidden_until_all_are_built() -> None:
@@ -349,7 +351,7 @@ def test_in_auto_mode_every_player_gets_the_optimal_chain() -> None:
         new(players=2, chain="auto"), {0: ["cat", "tiger", "rat"], 1: ["egg", "goat"]}
     )
     outcome = GAME.outcome(state)
-    assert state.phase is Phase.OVER and outcome is not None
+    assert state.phase == Phase.OVER and outcome is not None
     # cat → tiger → rat is 11 letters; with seat 0's Syncope nothing longer exists.
     # egg → goat: 7 letters.
     assert outcome.scores == (11, 7)
@@ -412,5 +414,5 @@ def test_the_same_seed_deals_the_same_table_and_another_seed_another() -> None:
     first = GAME.setup(options, 2, seed=5)
     assert first == GAME.setup(options, 2, seed=5)
     assert first.cards != GAME.setup(options, 2, seed=6).cards
-    assert sum(1 for c in first.cards if c.kind is W) == 12
+    assert sum(1 for c in first.cards if c.kind == W) == 12
     assert all(isinstance(c, Card) for c in first.cards)

@@ -1,9 +1,13 @@
 """Bots for Klepka: they see a seat's view and events, and remember what they saw.
 
 A bot's level is its memory (how many cards it keeps, how fast it forgets) and
-its judgement. ``bot:hard`` remembers every card and weighs each flip: it never
-turns up an unknown card when that would most likely hand the next player a
-pair, and it takes known Syncopes when an attempt has failed anyway.
+its judgement. ``bot:hard`` remembers every card and plays the exact optimum of
+the abstract perfect-memory game (:mod:`igroteka.games.klepka.strategy`): it
+reduces what it has seen to counts (unknown pairs, known words and pictures
+without their partner, Syncopes left, pairs made known in this attempt) and
+looks up whether to turn up an unknown card or a known one. With more than two
+players it plays the two-player values as "me against the next player"; alone,
+it plays the solitaire optimum (fewest moves).
 
 >>> from igroteka.engine import Match, play_out
 >>> game = KlepkaGame()
@@ -19,7 +23,7 @@ import random
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from igroteka.engine.game import Event, JsonObject, OptionsError
 from igroteka.games.klepka.chain import SYNCOPE, ChainRules, first_letter, last_letter
@@ -31,6 +35,7 @@ from igroteka.games.klepka.rules import (
     SubmitChain,
     best_chain,
 )
+from igroteka.games.klepka.strategy import Duel, Follow, Opening, Solitaire, duel, solitaire
 
 WORD, PICTURE, SYNC = "word", "picture", "syncope"
 
@@ -52,7 +57,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 1.0, False, "longest-word"),
-    "easy": Level("easy", 4, 0.15, False, "greedy"),
+    "easy": Level("easy", 6, 0.1, False, "greedy"),
     "medium": Level("medium", 12, 0.03, False, "optimal"),
     "hard": Level("hard", 1_000, 0.0, True, "optimal"),
 }
@@ -65,8 +70,9 @@ def make_bot(level: str, seat: int, seed: int) -> MemoryBot:
     return MemoryBot(LEVELS[level], seat, seed)
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
+class Seen(NamedTuple):
+    """What a bot remembers of a face-down card."""
+
     kind: str
     pair: int
 
@@ -79,18 +85,29 @@ class MemoryBot:
         self.seat = seat
         self.random = random.Random(seed * 7919 + seat * 104_729 + len(level.name))
         self.memory: OrderedDict[int, Seen] = OrderedDict()
+        self.passed = False
+        """The last attempt was a pass: it turned up only known cards and took nothing."""
+        self._pure = True  # the current attempt has so far turned up only known cards
 
     # -- memory
 
     def observe(self, events: Sequence[Event]) -> None:
         for event in events:
-            if event.kind == "flip":
-                self._remember(event.data["position"], event.data["card"])
-            elif event.kind == "match":
+            kind = event.kind
+            if kind == "flip":
+                position = event.data["position"]
+                if position not in self.memory:
+                    self._pure = False
+                self._remember(position, event.data["card"])
+            elif kind == "match":
                 for position in event.data["positions"]:
                     self.memory.pop(position, None)
-            elif event.kind == "syncope":
+                self.passed, self._pure = False, True
+            elif kind == "syncope":
                 self.memory.pop(event.data["position"], None)
+                self._pure = False
+            elif kind == "turn":
+                self.passed, self._pure = self._pure, True
 
     def _remember(self, position: int, card: JsonObject) -> None:
         level = self.level
@@ -117,14 +134,14 @@ class MemoryBot:
             return Conceal()
         if phase == "chain":
             return SubmitChain(self._chain(view))
-        table: list[JsonObject] = view["table"]
+        table: list[str] = view["table"]
         tried = view["tried"]
         memory = self.memory
         down: list[int] = []
         known: dict[int, Seen] = {}
         unknown: list[int] = []
         for p, cell in enumerate(table):
-            if cell["state"] == "down" and p not in tried:
+            if cell == "down" and p not in tried:
                 down.append(p)
                 seen = memory.get(p)
                 if seen is None:
@@ -133,7 +150,7 @@ class MemoryBot:
                     known[p] = seen
         if phase == "first":
             return Flip(self._first(view, down, known, unknown))
-        first = table[view["first"]]["card"]
+        first = view["faces"][str(view["first"])]
         return Flip(self._second(view, Seen(first["kind"], first["pair"]), down, known, unknown))
 
     def _pick(self, positions: Sequence[int]) -> int:
@@ -151,9 +168,8 @@ class MemoryBot:
         complete = [min(ps) for ps in pairs.values() if len(ps) == 2]
         if complete:
             return min(complete)
-        syncopes = [p for p, seen in known.items() if seen.kind == SYNC]
-        if syncopes and (view["options"]["after_syncope"] == "again" or not unknown):
-            return syncopes[0]
+        if self.level.careful and unknown:
+            return self._careful_first(view, known, unknown)
         return self._pick(unknown or down)
 
     def _second(
@@ -174,6 +190,22 @@ class MemoryBot:
             return self._pick(unknown or down)
         return self._careful_second(view, first, down, known, unknown)
 
+    def _careful_first(self, view: JsonObject, known: dict[int, Seen], unknown: list[int]) -> int:
+        """``bot:hard``: an unknown card, or a stall with a known single, by the exact values."""
+        position = _Position(view, known, self.memory)
+        u, w, p, s = position.u, len(position.words), len(position.pictures), position.s
+        choice = Opening.UNKNOWN
+        if view["players"] == 1:
+            if Solitaire.affordable(u + w + p, s):
+                choice = solitaire().opening(u, w, p, s)
+        elif Duel.affordable(u + w + p, s):
+            choice = duel().opening(u, w, p, s, passed=self.passed)
+        if choice is Opening.WORD:
+            return self._pick(position.words)
+        if choice is Opening.PICTURE:
+            return self._pick(position.pictures)
+        return self._pick(unknown)
+
     def _careful_second(
         self,
         view: JsonObject,
@@ -182,38 +214,42 @@ class MemoryBot:
         known: dict[int, Seen],
         unknown: list[int],
     ) -> int:
-        """``bot:hard``: turn up an unknown card only when it is worth the risk.
+        """``bot:hard``: an unknown card, or a known one that ends the attempt, by the exact values.
 
-        A non-matching card of the other kind ends the turn and stays in everyone's
-        memory; when its partner is already known, the next player takes the pair.
-        A safe end (a known card of the other kind, or better a known Syncope,
-        which is taken) reveals nothing new.
+        A known card of the first card's kind (the search goes on, nothing revealed)
+        is never better than the best of the other two (see the strategy module).
+        Tables too big to build in about a second (many pairs) are not built: until
+        the table shrinks to that size, the bot turns up unknown cards.
         """
-        syncopes = [p for p, seen in known.items() if seen.kind == SYNC]
-        other = PICTURE if first.kind == WORD else WORD
-        safe_ends = [p for p, seen in known.items() if seen.kind == other]
         if not unknown:
-            return (syncopes or safe_ends or down)[0]
+            return down[0]
+        position = _Position(view, known, self.memory)
+        alone = view["players"] == 1
+        u, s, k = position.u, position.s, len(position.complete)
+        choice = Follow.UNKNOWN
         if first.kind == SYNC:
-            # The Syncope is taken whatever comes second: reveal as little as possible.
-            return (syncopes or sorted(known) or unknown)[0]
-        counts = _unknown_counts(view, known)
-        u = len(unknown)
-        unknown_other = max(counts[other], 1)
-        unknown_same = counts[first.kind]
-        unknown_syncopes = counts[SYNC]
-        known_pairs_same = {seen.pair for seen in known.values() if seen.kind == first.kind}
-        # Cards of the other kind whose partner we (and everyone) know: gifts if revealed.
-        gifts = len(known_pairs_same - {first.pair})
-        players = int(view["players"])
-        gift_cost = 0.0 if players == 1 else 1.2
-        gain = (1.0 + 0.5) / u + unknown_syncopes / u * 0.6
-        gain += unknown_same / u * 0.15  # the search goes on and we learn a card
-        risk = gifts / u * gift_cost + (unknown_other - 1 - gifts) / u * (0.1 if players > 1 else 0)
-        safe_value = 0.6 if syncopes else 0.0
-        if gain - risk > safe_value or not (syncopes or safe_ends):
-            return self._pick(unknown)
-        return (syncopes or safe_ends)[0]
+            # The Syncope is taken whatever comes second; any known card ends the attempt.
+            w, p = len(position.words), len(position.pictures)
+            if alone:
+                if Solitaire.affordable(u + w + p + k, s):
+                    choice = solitaire().after_syncope(u, w, p, s)
+            elif Duel.affordable(u + w + p + k, s):
+                choice = duel().after_syncope(u, w, p, s)
+            ends = sorted(known)
+        else:
+            a, b = len(position.words), len(position.pictures)
+            if first.kind == PICTURE:
+                a, b = b, a
+            if alone:
+                if Solitaire.affordable(u + a + b + k + 1, s):
+                    choice = solitaire().follow(u, a, b, s, k > 0)
+            elif Duel.affordable(u + a + b + k + 1, s):
+                pure = self._pure and k == 0
+                choice = duel().follow(u, a, b, s, k, pure=pure, passed=self.passed)
+            ends = [p for p, seen in known.items() if seen.kind != first.kind]
+        if choice is Follow.END and ends:
+            return self._pick(ends)
+        return self._pick(unknown)
 
     # -- the chain
 
@@ -246,19 +282,47 @@ def _greedy_chain(words: list[str], rules: ChainRules) -> tuple[str, ...]:
         left.remove(follow)
 
 
-def _unknown_counts(view: JsonObject, known: dict[int, Seen]) -> dict[str, int]:
-    """How many face-down cards of each kind are not in memory (from public counts)."""
-    options: dict[str, Any] = view["options"]
-    collections = view["collections"]
-    syncopes_left = options["syncopes"] - sum(c["syncopes"] for c in collections)
-    words_left = options["pairs"] - sum(len(c["words"]) for c in collections)
-    up = [cell["card"]["kind"] for cell in view["table"] if cell["state"] == "up"]
-    counts = {WORD: words_left, PICTURE: words_left, SYNC: syncopes_left}
-    for kind in up:
-        counts[kind] -= 1
-    for seen in known.values():
-        counts[seen.kind] -= 1
-    return {kind: max(count, 0) for kind, count in counts.items()}
+class _Position:
+    """What a perfect memory knows of the table, as the strategy's counts.
+
+    Singles are known face-down cards whose partner is unknown (a single whose
+    partner is the face-up first card is in neither list); ``complete`` are known
+    face-down pairs; ``u`` counts the pairs of which no card is known, up or taken.
+    """
+
+    __slots__ = ("complete", "pictures", "s", "u", "words")
+
+    def __init__(self, view: JsonObject, known: dict[int, Seen], memory: dict[int, Seen]) -> None:
+        """``known``: the remembered face-down cards that may be flipped (not yet tried)."""
+        options: dict[str, Any] = view["options"]
+        collections = view["collections"]
+        by_pair: dict[int, list[int]] = {}
+        for position, seen in known.items():
+            if seen.kind != SYNC:
+                by_pair.setdefault(seen.pair, []).append(position)
+        for position in view["tried"]:  # cards tried in this search are known too
+            tried = memory.get(position)
+            if tried is not None and tried.kind != SYNC:
+                by_pair.setdefault(tried.pair, []).append(position)
+        up = list(view["faces"].values())
+        up_pairs = {card["pair"] for card in up if card["kind"] != SYNC}
+        taken = sum(len(held["words"]) for held in collections)
+        self.u: int = max(0, options["pairs"] - taken - len(up_pairs | set(by_pair)))
+        self.s: int = max(
+            0,
+            options["syncopes"]
+            - sum(held["syncopes"] for held in collections)
+            - sum(1 for card in up if card["kind"] == SYNC),
+        )
+        self.words: list[int] = []
+        self.pictures: list[int] = []
+        self.complete: list[int] = []
+        for pair, positions in by_pair.items():
+            if len(positions) == 2:
+                self.complete.append(pair)
+            elif pair not in up_pairs:
+                single = positions[0]
+                (self.words if memory[single].kind == WORD else self.pictures).append(single)
 
 
 __all__ = ["LEVELS", "SYNCOPE", "Level", "MemoryBot", "make_bot"]

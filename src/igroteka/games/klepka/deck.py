@@ -30,6 +30,7 @@ To check deck files from a terminal: ``python -m igroteka.games.klepka.deck FILE
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import unicodedata
@@ -460,6 +461,7 @@ def _builtin_folder() -> Traversable:
 _BUILTIN_DECKS: dict[str, Deck] = {}
 
 
+@functools.cache
 def builtin_languages() -> tuple[str, ...]:
     """The languages that have a built-in deck, in the order of :data:`LANGUAGES`."""
     names = {entry.name for entry in _builtin_folder().iterdir() if entry.is_file()}

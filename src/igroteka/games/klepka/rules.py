@@ -8,7 +8,7 @@ each player makes a chain of their WORD cards; the longest chain wins.
 
 >>> game = KlepkaGame()
 >>> state = game.setup(game.parse_options({"pairs": 3, "syncopes": 0, "starter": 0}), 2, seed=5)
->>> state.phase is Phase.FIRST, state.turn
+>>> state.phase == Phase.FIRST, state.turn
 (True, 0)
 >>> state, events = game.apply(state, 0, Flip(0))
 >>> [event.kind for event in events]
@@ -20,12 +20,11 @@ Every decision the sheet leaves open is written in docs/rules/klepka.md.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from igroteka.engine import codec
 from igroteka.engine.game import Event, IllegalAction, JsonObject, OptionsError, Outcome
@@ -54,39 +53,48 @@ UP = -2
 """``place`` of a card lying face up on the table."""
 
 
-class Kind(enum.Enum):
-    WORD = "word"
-    PICTURE = "picture"
-    SYNCOPE = "syncope"
+# Kinds, phases and follow-ups are plain strings, as python-chess uses plain ints for
+# colours and pieces: they are their own JSON, and fast to compare on the hot path.
 
 
-class Phase(enum.Enum):
-    LONDON = "london"  # players say whether they have been to London
-    FIRST = "first"  # the player flips a first card
-    SECOND = "second"  # the player flips a second card
-    SEARCH = "search"  # the first card stays up; the player looks for its match
-    REVEAL = "reveal"  # cards are up for everyone to see until the player turns them back
-    CHAIN = "chain"  # the table is empty: players build their chains
-    OVER = "over"
+class Kind:
+    """The kinds of card."""
+
+    WORD: Final = "word"
+    PICTURE: Final = "picture"
+    SYNCOPE: Final = "syncope"
 
 
-class After(enum.Enum):
+class Phase:
+    """The phases of a game."""
+
+    LONDON: Final = "london"  # players say whether they have been to London
+    FIRST: Final = "first"  # the player flips a first card
+    SECOND: Final = "second"  # the player flips a second card
+    SEARCH: Final = "search"  # the first card stays up; the player looks for its match
+    REVEAL: Final = "reveal"  # cards are up for everyone to see until the player turns them back
+    CHAIN: Final = "chain"  # the table is empty: players build their chains
+    OVER: Final = "over"
+
+
+class After:
     """What happens once revealed cards are turned back."""
 
-    SEARCH = "search"  # the search for the first card's match goes on
-    PASS = "pass"  # the turn passes to the next player
-    AGAIN = "again"  # the same player flips two more cards
+    SEARCH: Final = "search"  # the search for the first card's match goes on
+    PASS: Final = "pass"  # the turn passes to the next player
+    AGAIN: Final = "again"  # the same player flips two more cards
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    kind: Kind
+    kind: str
+    """:attr:`Kind.WORD`, :attr:`Kind.PICTURE` or :attr:`Kind.SYNCOPE`."""
     pair: int
     """Index of the word–picture pair in the deck; -1 for a Syncope."""
     text: str
 
     def to_json(self) -> JsonObject:
-        return {"kind": self.kind.value, "pair": self.pair, "text": self.text}
+        return {"kind": self.kind, "pair": self.pair, "text": self.text}
 
 
 # ---------------------------------------------------------------- actions
@@ -258,7 +266,8 @@ class KlepkaState:
     """The card at each table position, fixed at setup."""
     place: tuple[int, ...]
     """Per position: :data:`DOWN`, :data:`UP`, or the seat that took the card."""
-    phase: Phase
+    phase: str
+    """One of :class:`Phase`."""
     turn: int
     rng: Rng
     first: int = -1
@@ -267,7 +276,8 @@ class KlepkaState:
     """Cards already turned up and back in the current search: not again."""
     shown: tuple[int, ...] = ()
     """Cards up for everyone to see until the player conceals them."""
-    after: After = After.PASS
+    after: str = After.PASS
+    """One of :class:`After`, while cards are revealed."""
     london: tuple[bool | None, ...] = ()
     chains: tuple[Chain | None, ...] = ()
     turns: int = 1
@@ -275,7 +285,7 @@ class KlepkaState:
     result: Outcome | None = None
     """The outcome, computed once when the game ends."""
 
-    def held(self, seat: int, kind: Kind) -> tuple[Card, ...]:
+    def held(self, seat: int, kind: str) -> tuple[Card, ...]:
         """The cards of one kind a seat has collected, in table order."""
         return tuple(
             card
@@ -314,13 +324,6 @@ def _replace(state: KlepkaState, **changes: Any) -> KlepkaState:
     return new
 
 
-def _set(place: tuple[int, ...], positions: Sequence[int], value: int) -> tuple[int, ...]:
-    result = list(place)
-    for position in positions:
-        result[position] = value
-    return tuple(result)
-
-
 # ---------------------------------------------------------------- the game
 
 
@@ -343,9 +346,9 @@ class KlepkaGame:
         if isinstance(opts.starter, int) and opts.starter >= players:
             raise OptionsError(f"there is no seat {opts.starter} to start")
         rng = Rng.from_seed(seed)
-        chosen, rng = rng.shuffled(range(len(opts.deck.pairs)))
+        chosen, rng = rng.sample(range(len(opts.deck.pairs)), opts.pairs)
         cards = [Card(Kind.SYNCOPE, -1, SYNCOPE) for _ in range(opts.syncopes)]
-        for index in sorted(chosen[: opts.pairs]):
+        for index in sorted(chosen):
             pair = opts.deck.pairs[index]
             cards.append(Card(Kind.WORD, index, pair.word))
             cards.append(Card(Kind.PICTURE, index, pair.picture))
@@ -371,11 +374,11 @@ class KlepkaGame:
     # -- who acts
 
     def actors(self, state: KlepkaState) -> frozenset[int]:
-        if state.phase is Phase.LONDON:
+        if state.phase == Phase.LONDON:
             return frozenset(seat for seat, said in enumerate(state.london) if said is None)
-        if state.phase is Phase.CHAIN:
+        if state.phase == Phase.CHAIN:
             return frozenset(seat for seat, chain in enumerate(state.chains) if chain is None)
-        if state.phase is Phase.OVER:
+        if state.phase == Phase.OVER:
             return frozenset()
         return frozenset((state.turn,))
 
@@ -383,11 +386,11 @@ class KlepkaGame:
         """Every legal action; a hand-built chain is not listed (there are too many)."""
         if seat not in self.actors(state):
             return []
-        if state.phase is Phase.LONDON:
+        if state.phase == Phase.LONDON:
             return [London(True), London(False)]
-        if state.phase is Phase.REVEAL:
+        if state.phase == Phase.REVEAL:
             return [Conceal()]
-        if state.phase is Phase.CHAIN:
+        if state.phase == Phase.CHAIN:
             return None
         return [Flip(p) for p in state.face_down() if p not in state.tried]
 
@@ -398,7 +401,7 @@ class KlepkaGame:
 
     def _checked(self, state: KlepkaState, seat: int, action: Action) -> Chain | None:
         """Raise :class:`IllegalAction` unless legal; a submitted chain comes back checked."""
-        if state.phase is Phase.OVER:
+        if state.phase == Phase.OVER:
             raise IllegalAction("the game is over")
         if seat not in self.actors(state):
             if state.phase in (Phase.LONDON, Phase.CHAIN):
@@ -406,13 +409,13 @@ class KlepkaGame:
             raise IllegalAction("it is not your turn")
         phase = state.phase
         if isinstance(action, London):
-            if phase is not Phase.LONDON:
+            if phase != Phase.LONDON:
                 raise IllegalAction("the first player has already been chosen")
         elif isinstance(action, Conceal):
-            if phase is not Phase.REVEAL:
+            if phase != Phase.REVEAL:
                 raise IllegalAction("there are no revealed cards to turn back")
         elif isinstance(action, SubmitChain):
-            if phase is not Phase.CHAIN:
+            if phase != Phase.CHAIN:
                 raise IllegalAction("chains are built when no card is left on the table")
             try:
                 return check_chain(
@@ -431,11 +434,11 @@ class KlepkaGame:
 
     def _check_flip(self, state: KlepkaState, position: int) -> None:
         phase = state.phase
-        if phase is Phase.LONDON:
+        if phase == Phase.LONDON:
             raise IllegalAction("first say whether you have been to London")
-        if phase is Phase.REVEAL:
+        if phase == Phase.REVEAL:
             raise IllegalAction("turn the revealed cards back first")
-        if phase is Phase.CHAIN:
+        if phase == Phase.CHAIN:
             raise IllegalAction("no card is left on the table: build your chain")
         if not 0 <= position < len(state.cards):
             raise IllegalAction(f"there is no card {position + 1} on the table")
@@ -478,100 +481,109 @@ class KlepkaGame:
         events.append(Event("starter", {"seat": turn, "london": bool(travellers)}))
         return _replace(state, phase=Phase.FIRST, turn=turn, rng=rng), tuple(events)
 
+    # Each step below builds the next state once, from the old state and a dict of
+    # changes: this is the hot path of every game, bots' simulations included.
+
     def _flip(self, state: KlepkaState, position: int) -> tuple[KlepkaState, tuple[Event, ...]]:
         seat = state.turn
         card = state.cards[position]
         events: list[Event] = [
             Event("flip", {"seat": seat, "position": position, "card": card.to_json()})
         ]
-        state = _replace(state, place=_set(state.place, (position,), UP), flips=state.flips + 1)
-        if state.phase is Phase.FIRST:
-            if card.kind is Kind.SYNCOPE and not state.face_down():
+        place = list(state.place)
+        place[position] = UP
+        changes: dict[str, Any] = {"flips": state.flips + 1}
+        if state.phase == Phase.FIRST:
+            if card.kind == Kind.SYNCOPE and DOWN not in place:
                 # The last card on the table is a lone Syncope: there is no second card.
-                return self._take(state, (position,), After.PASS, events)
-            return _replace(state, phase=Phase.SECOND, first=position), tuple(events)
+                place[position] = seat
+                return self._next(state, place, After.PASS, events, changes)
+            changes.update(place=tuple(place), phase=Phase.SECOND, first=position)
+            return _replace(state, **changes), tuple(events)
         first = state.cards[state.first]
-        if state.phase is Phase.SECOND:
+        if state.phase == Phase.SECOND:
             if Kind.SYNCOPE in (card.kind, first.kind):
-                return self._syncope(state, (state.first, position), events)
+                return self._syncope(state, place, (state.first, position), events, changes)
             if card.kind is first.kind:
-                return self._reveal(
-                    state, (position,), After.SEARCH, events, tried=frozenset((position,))
-                )
+                changes["tried"] = frozenset((position,))
+                return self._reveal(state, place, (position,), After.SEARCH, events, changes)
         else:  # searching for the first card's match
-            if card.kind is Kind.SYNCOPE:
-                return self._syncope(state, (state.first, position), events, searching=True)
-            if card.kind is first.kind:
-                return self._reveal(
-                    state, (position,), After.SEARCH, events, tried=state.tried | {position}
+            if card.kind == Kind.SYNCOPE:
+                return self._syncope(
+                    state, place, (state.first, position), events, changes, searching=True
                 )
+            if card.kind is first.kind:
+                changes["tried"] = state.tried | {position}
+                return self._reveal(state, place, (position,), After.SEARCH, events, changes)
         if card.pair == first.pair:
             events.append(Event("match", {"seat": seat, "positions": [state.first, position]}))
-            return self._take(state, (state.first, position), After.AGAIN, events)
-        return self._reveal(state, (state.first, position), After.PASS, events)
+            place[state.first] = place[position] = seat
+            return self._next(state, place, After.AGAIN, events, changes)
+        return self._reveal(state, place, (state.first, position), After.PASS, events, changes)
 
     def _syncope(
         self,
         state: KlepkaState,
+        place: list[int],
         positions: tuple[int, int],
         events: list[Event],
+        changes: dict[str, Any],
         searching: bool = False,
     ) -> tuple[KlepkaState, tuple[Event, ...]]:
-        taken = tuple(p for p in positions if state.cards[p].kind is Kind.SYNCOPE)
+        taken = tuple(p for p in positions if state.cards[p].kind == Kind.SYNCOPE)
         others = tuple(p for p in positions if p not in taken)
         for position in taken:
+            place[position] = state.turn
             events.append(Event("syncope", {"seat": state.turn, "position": position}))
-        state = _replace(state, place=_set(state.place, taken, state.turn))
         if searching and state.options.syncope_in_search == "continues":
-            return _replace(state, phase=Phase.SEARCH), tuple(events)
+            changes.update(place=tuple(place), phase=Phase.SEARCH)
+            return _replace(state, **changes), tuple(events)
         after = After.AGAIN if state.options.after_syncope == "again" else After.PASS
         if others:
-            return self._reveal(state, others, after, events)
-        return self._next(state, after, events)
-
-    def _take(
-        self,
-        state: KlepkaState,
-        positions: tuple[int, ...],
-        after: After,
-        events: list[Event],
-    ) -> tuple[KlepkaState, tuple[Event, ...]]:
-        state = _replace(state, place=_set(state.place, positions, state.turn))
-        return self._next(state, after, events)
+            return self._reveal(state, place, others, after, events, changes)
+        return self._next(state, place, after, events, changes)
 
     def _reveal(
         self,
         state: KlepkaState,
+        place: list[int],
         positions: tuple[int, ...],
-        after: After,
+        after: str,
         events: list[Event],
-        tried: frozenset[int] = frozenset(),
+        changes: dict[str, Any],
     ) -> tuple[KlepkaState, tuple[Event, ...]]:
-        state = _replace(state, phase=Phase.REVEAL, shown=positions, after=after, tried=tried)
-        return state, tuple(events)
+        """Leave cards up for everyone to see until the player conceals them."""
+        changes.update(place=tuple(place), phase=Phase.REVEAL, shown=positions, after=after)
+        changes.setdefault("tried", frozenset())
+        return _replace(state, **changes), tuple(events)
 
     def _conceal(self, state: KlepkaState) -> tuple[KlepkaState, tuple[Event, ...]]:
         events = [Event("conceal", {"seat": state.turn, "positions": list(state.shown)})]
-        state = _replace(state, place=_set(state.place, state.shown, DOWN), shown=())
-        if state.after is After.SEARCH:
-            return _replace(state, phase=Phase.SEARCH), tuple(events)
-        return self._next(state, state.after, events)
+        place = list(state.place)
+        for position in state.shown:
+            place[position] = DOWN
+        if state.after == After.SEARCH:
+            return _replace(state, place=tuple(place), shown=(), phase=Phase.SEARCH), tuple(events)
+        return self._next(state, place, state.after, events, {})
 
     def _next(
-        self, state: KlepkaState, after: After, events: list[Event]
+        self,
+        state: KlepkaState,
+        place: list[int],
+        after: str,
+        events: list[Event],
+        changes: dict[str, Any],
     ) -> tuple[KlepkaState, tuple[Event, ...]]:
         """Start the next attempt: the same player again, or the next player."""
-        state = _replace(state, first=-1, tried=frozenset(), shown=())
-        if not any(place in (DOWN, UP) for place in state.place):
+        changes.update(place=tuple(place), first=-1, tried=frozenset(), shown=(), phase=Phase.FIRST)
+        if DOWN not in place and UP not in place:
             events.append(Event("table_cleared", {}))
-            return self._end_of_table(state, events)
-        if after is After.PASS:
+            return self._end_of_table(_replace(state, **changes), events)
+        if after == After.PASS:
             turn = (state.turn + 1) % state.players
             events.append(Event("turn", {"seat": turn}))
-            return _replace(state, phase=Phase.FIRST, turn=turn, turns=state.turns + 1), tuple(
-                events
-            )
-        return _replace(state, phase=Phase.FIRST), tuple(events)
+            changes.update(turn=turn, turns=state.turns + 1)
+        return _replace(state, **changes), tuple(events)
 
     # -- the chain
 
@@ -645,23 +657,25 @@ class KlepkaGame:
     # -- what players see
 
     def view(self, state: KlepkaState, seat: int | None) -> JsonObject:
-        table: list[JsonObject] = []
+        place = state.place
+        table = ["down" if p == DOWN else "up" if p == UP else "taken" for p in place]
+        faces: dict[str, JsonObject] = {}
         collections: list[JsonObject] = [
             {"words": [], "pictures": [], "syncopes": 0} for _ in range(state.players)
         ]
-        for card, place in zip(state.cards, state.place, strict=True):
-            if place == DOWN:
-                table.append({"state": "down"})
-            elif place == UP:
-                table.append({"state": "up", "card": card.to_json()})
+        cards = state.cards
+        for position in [i for i, p in enumerate(place) if p != DOWN]:
+            card = cards[position]
+            owner = place[position]
+            if owner == UP:
+                faces[str(position)] = card.to_json()
+            elif card.kind == Kind.SYNCOPE:
+                collections[owner]["syncopes"] += 1
             else:
-                table.append({"state": "taken", "by": place})
-                held = collections[place]
-                if card.kind is Kind.SYNCOPE:
-                    held["syncopes"] += 1
-                else:
-                    held["words" if card.kind is Kind.WORD else "pictures"].append(card.text)
-        over = state.phase is Phase.OVER
+                collections[owner]["words" if card.kind == Kind.WORD else "pictures"].append(
+                    card.text
+                )
+        over = state.phase == Phase.OVER
         chains: list[JsonObject | None] = []
         for s, chain in enumerate(state.chains):
             if chain is None:
@@ -674,15 +688,16 @@ class KlepkaGame:
             "game": self.name,
             "seat": seat,
             "players": state.players,
-            "phase": state.phase.value,
+            "phase": state.phase,
             "turn": state.turn,
             "actors": sorted(self.actors(state)),
             "columns": max(1, math.ceil(math.sqrt(len(state.cards)))),
             "table": table,
+            "faces": faces,
             "first": state.first if state.first >= 0 else None,
             "tried": sorted(state.tried),
             "shown": list(state.shown),
-            "after": state.after.value if state.phase is Phase.REVEAL else None,
+            "after": state.after if state.phase == Phase.REVEAL else None,
             "collections": collections,
             "london": list(state.london),
             "chains": chains,

@@ -1,0 +1,152 @@
+"""Bots remember what their seat has seen, and play better the better they remember."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from igroteka.engine import Event, OptionsError
+from igroteka.games.klepka.bots import LEVELS, make_bot
+from igroteka.games.klepka.rules import (
+    Flip,
+    Kind,
+    KlepkaGame,
+    KlepkaState,
+    Phase,
+    SubmitChain,
+)
+
+GAME = KlepkaGame()
+DECK = {
+    "name": "test",
+    "lang": "en",
+    "pairs": [["cat", "🐈"], ["tiger", "🐅"], ["rat", "🐀"], ["egg", "🥚"], ["goat", "🐐"]],
+}
+
+
+def new(**options: Any) -> KlepkaState:
+    raw = {"deck": DECK, "pairs": 5, "syncopes": 1, "starter": 0, **options}
+    return GAME.setup(GAME.parse_options(raw), 2, seed=3)
+
+
+def where(state: KlepkaState, kind: str, word: str = "") -> int:
+    deck = state.options.deck
+    return next(
+        p
+        for p, card in enumerate(state.cards)
+        if card.kind == kind and (kind == Kind.SYNCOPE or deck.pairs[card.pair].word == word)
+    )
+
+
+def show(state: KlepkaState, bots: list[Any], seat: int, *actions: Any) -> KlepkaState:
+    """Play actions and let every bot see the events its seat may see."""
+    for action in actions:
+        state, events = GAME.apply(state, seat, action)
+        for bot in bots:
+            bot.observe([e for e in events if e.visible_to(bot.seat)])
+    return state
+
+
+def seen(state: KlepkaState, position: int) -> Event:
+    """The public event of a card being turned up, as every seat sees it."""
+    return Event("flip", {"seat": 0, "position": position, "card": state.cards[position].to_json()})
+
+
+def test_hard_bot_that_saw_a_word_and_its_picture_takes_the_pair() -> None:
+    state = new(starter=1)
+    bot = make_bot("hard", 1, seed=1)
+    picture, word = where(state, Kind.PICTURE, "cat"), where(state, Kind.WORD, "cat")
+    bot.observe([seen(state, picture), seen(state, word)])
+    first = bot.choose(GAME.view(state, 1))
+    assert isinstance(first, Flip) and first.position in {picture, word}
+    state = show(state, [bot], 1, first)
+    second = bot.choose(GAME.view(state, 1))
+    assert isinstance(second, Flip) and {first.position, second.position} == {picture, word}
+
+
+@pytest.mark.parametrize(("level", "low", "high"), [("easy", 0.6, 0.95), ("medium", 0.9, 1.0)])
+def test_weaker_bots_remember_a_recent_pair_most_but_not_all_of_the_time(
+    level: str, low: float, high: float
+) -> None:
+    """Forgetting is what makes a level weaker: easy forgets more often than medium."""
+    state = new(starter=1)
+    picture, word = where(state, Kind.PICTURE, "cat"), where(state, Kind.WORD, "cat")
+    others = [where(state, Kind.PICTURE, w) for w in ("tiger", "rat", "goat", "egg")]
+    taken = 0
+    for seed in range(200):
+        bot = make_bot(level, 1, seed=seed)
+        bot.observe([*(seen(state, p) for p in others), seen(state, picture), seen(state, word)])
+        action = bot.choose(GAME.view(state, 1))
+        taken += isinstance(action, Flip) and action.position in {picture, word}
+    assert low <= taken / 200 <= high
+
+
+def test_hard_bot_ends_a_risky_attempt_safely_rather_than_hand_over_a_pair() -> None:
+    """Two pictures known to all: an unknown word is likely a gift to the next player.
+
+    The goat pair is still untouched, so ending safely leaves the opponent a real
+    gamble; with every pair touched, ending safely would hand over the whole table
+    and the exact analysis turns a card up instead (tests/games/klepka/test_strategy.py).
+    """
+    state = new(starter=1, syncopes=0)
+    known = [where(state, Kind.PICTURE, w) for w in ("tiger", "rat")]
+    safe = where(state, Kind.WORD, "egg")
+    unknown = {where(state, Kind.WORD, w) for w in ("cat", "tiger", "rat", "goat")}
+    unknown |= {where(state, Kind.PICTURE, w) for w in ("egg", "goat")}
+    choices = {}
+    for level in ("medium", "hard"):
+        bot = make_bot(level, 1, seed=1)
+        bot.observe([seen(state, p) for p in [*known, safe]])
+        after = show(state, [bot], 1, Flip(where(state, Kind.PICTURE, "cat")))
+        action = bot.choose(GAME.view(after, 1))
+        assert isinstance(action, Flip)
+        choices[level] = action.position
+    assert choices["hard"] == safe
+    assert choices["medium"] in unknown
+
+
+def test_a_bot_remembers_only_what_its_seat_was_shown() -> None:
+    bot = make_bot("hard", 1, seed=1)
+    bot.observe([Event("flip", {"seat": 0, "position": 4, "card": {"kind": "word", "pair": 2}})])
+    assert 4 in bot.memory
+    bot.observe([Event("match", {"seat": 0, "positions": [4, 7]})])
+    assert 4 not in bot.memory
+
+
+def test_the_random_bot_remembers_nothing() -> None:
+    bot = make_bot("random", 0, seed=1)
+    bot.observe([Event("flip", {"seat": 1, "position": 4, "card": {"kind": "word", "pair": 2}})])
+    assert not bot.memory
+
+
+def test_an_easy_bot_forgets_beyond_its_capacity() -> None:
+    bot = make_bot("easy", 0, seed=1)
+    for position in range(20):
+        card = {"kind": "word", "pair": position}
+        bot.observe([Event("flip", {"seat": 1, "position": position, "card": card})])
+    assert len(bot.memory) <= LEVELS["easy"].capacity
+
+
+def test_bots_build_chains_by_level() -> None:
+    view = {
+        "phase": "chain",
+        "collections": [{"words": ["cat", "tiger", "rat", "egg"], "pictures": [], "syncopes": 0}],
+        "options": {"soft_sign": "skip"},
+    }
+    chains = {level: make_bot(level, 0, 1).choose(view) for level in LEVELS}
+    assert chains["hard"] == SubmitChain(("cat", "tiger", "rat"))
+    assert chains["medium"] == chains["hard"]
+    assert isinstance(chains["random"], SubmitChain) and len(chains["random"].links) == 1
+
+
+def test_an_unknown_bot_level_is_refused() -> None:
+    with pytest.raises(OptionsError, match="unknown bot level ‘genius’"):
+        make_bot("genius", 0, 1)
+
+
+def test_bots_answer_that_they_have_not_been_to_london() -> None:
+    state = new(starter="london")
+    assert state.phase == Phase.LONDON
+    action = make_bot("hard", 0, 1).choose(GAME.view(state, 0))
+    assert GAME.encode_action(action) == {"type": "london", "yes": False}
