@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from igroteka.engine import Match, events_for
+from igroteka.engine import Match, play_out
 from igroteka.games.klepka.bots import make_bot
 from igroteka.games.klepka.rules import KlepkaGame
 
@@ -15,15 +15,7 @@ GAME = KlepkaGame()
 def bot_game(levels: Sequence[str], options: dict[str, Any], seed: int) -> Match[Any, Any]:
     """Play one game of Klepka between bots of the given levels (one per seat)."""
     match: Match[Any, Any] = Match.start(GAME, [f"bot:{level}" for level in levels], options, seed)
-    bots = [make_bot(level, seat, seed) for seat, level in enumerate(levels)]
-    seats = range(len(bots))
-    while match.outcome() is None:
-        seat = min(match.actors())
-        events = match.play(seat, bots[seat].choose(match.view(seat)))
-        for other in seats:
-            visible = events_for(events, other)
-            if visible:
-                bots[other].observe(visible)
+    play_out(match, {seat: make_bot(level, seat, seed) for seat, level in enumerate(levels)})
     return match
 
 

@@ -14,6 +14,7 @@ import argparse
 import os
 import secrets
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -143,8 +144,22 @@ def _play_in_terminal(
         f"{match.options['syncopes']} Syncopes. Seed {match.seed}."
     )
     console.say("Find each WORD and its PICTURE. When the table is empty, the longest chain wins.")
+
+    def before_automatic(seat: int) -> None:
+        """Revealed cards stay up: a person turns theirs back with Enter, a bot's wait a moment."""
+        agent = agents[seat]
+        if isinstance(agent, Person):
+            agent.look(match.view(seat))
+        elif delay:
+            time.sleep(delay * 2)
+
     try:
-        play_out(match, agents, on_events=Narrator(console, names, delay))
+        play_out(
+            match,
+            agents,
+            on_events=Narrator(console, names, delay),
+            before_automatic=before_automatic,
+        )
     except Quit:
         console.say("\nGame stopped.")
         _save(match, args.record)

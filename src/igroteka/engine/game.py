@@ -101,6 +101,17 @@ class Game(Protocol[S, A]):
         """The seats entitled to act now: several at once where the rules allow it."""
         ...
 
+    def automatic(self, state: S) -> tuple[int, A] | None:
+        """A step the room takes by itself when its time comes, and the seat it is for.
+
+        Timed steps (turning revealed cards back after everyone had a look, a turn
+        timer running out) are actions like any other, logged and replayed, but
+        no player chooses them: the room issues them after its delay. ``None``
+        when the next step is a player's. Such an action is legal for its seat, so
+        a room accepts a player's action only from a seat in :meth:`actors`.
+        """
+        ...
+
     def check(self, state: S, seat: int, action: A) -> None:
         """Raise :class:`IllegalAction` with a readable reason unless the action is legal."""
         ...

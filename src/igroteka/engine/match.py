@@ -55,6 +55,9 @@ class Match(Generic[S, A]):
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
+    def automatic(self) -> tuple[int, A] | None:
+        return self.game.automatic(self.state)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 
@@ -97,25 +100,35 @@ def play_out(
     match: Match[S, A],
     agents: Mapping[int, Agent[A]],
     on_events: Callable[[tuple[Event, ...]], None] | None = None,
+    before_automatic: Callable[[int], None] | None = None,
     max_actions: int = 1_000_000,
 ) -> Outcome:
     """Let agents play until the game ends; each sees only its own seat's events.
 
-    When several seats may act at once, the lowest seat acts first: the order
-    among concurrent actions is the room's decision, not the rules'. An agent
-    whose action is refused is told why and asked again.
+    This is the simplest room. When several seats may act at once, the lowest
+    seat acts first: the order among concurrent actions is the room's decision,
+    not the rules'. An agent whose action is refused is told why and asked again.
+    The game's automatic steps are taken after ``before_automatic(seat)``
+    returns (a terminal waits there for Enter or a delay; a simulation at once).
     """
     for _ in range(max_actions):
         outcome = match.outcome()
         if outcome is not None:
             return outcome
-        seat = min(match.actors())
-        agent = agents[seat]
-        try:
-            events = match.play(seat, agent.choose(match.view(seat)))
-        except IllegalAction as error:
-            agent.refused(error.reason)
-            continue
+        automatic = match.automatic()
+        if automatic is not None:
+            seat, action = automatic
+            if before_automatic is not None:
+                before_automatic(seat)
+            events = match.play(seat, action)
+        else:
+            seat = min(match.actors())
+            agent = agents[seat]
+            try:
+                events = match.play(seat, agent.choose(match.view(seat)))
+            except IllegalAction as error:
+                agent.refused(error.reason)
+                continue
         for other, agent in agents.items():
             visible = events_for(events, other)
             if visible:

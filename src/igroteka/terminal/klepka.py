@@ -8,7 +8,7 @@ from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.klepka.chain import SYNCOPE
-from igroteka.games.klepka.rules import Action, Conceal, Flip, London, SubmitChain
+from igroteka.games.klepka.rules import Action, Flip, London, SubmitChain
 from igroteka.terminal.text import Console, pad
 
 CELL = 12
@@ -115,13 +115,14 @@ class Person:
         phase = view["phase"]
         if phase == "london":
             return London(self._yes_no(f"{self.name}, have you ever been to London? [y/n] "))
-        if phase == "reveal":
-            self.console.say(render_table(view))
-            self.console.ask(f"{self.name}, look well, then press Enter to turn the cards back. ")
-            return Conceal()
         if phase == "chain":
             return SubmitChain(self._chain(view))
         return Flip(self._flip(view))
+
+    def look(self, view: JsonObject) -> None:
+        """Cards this player revealed stay up until they press Enter."""
+        self.console.say(render_table(view))
+        self.console.ask(f"{self.name}, look well, then press Enter to turn the cards back. ")
 
     def _yes_no(self, prompt: str) -> bool:
         while True:

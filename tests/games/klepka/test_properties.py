@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igroteka.engine import Match, Rng, events_for, replay
+from igroteka.engine import Match, Rng, play_out, replay
 from igroteka.games.klepka.bots import LEVELS, make_bot
 from igroteka.games.klepka.rules import DOWN, KlepkaGame, KlepkaState
 
@@ -42,14 +42,7 @@ def play_game(spec: dict[str, Any]) -> tuple[Match[Any, Any], list[KlepkaState]]
     )
     bots = {seat: make_bot(level, seat, spec["seed"]) for seat, level in enumerate(levels)}
     states = [match.state]
-    for _ in range(20_000):
-        if match.outcome() is not None:
-            break
-        seat = min(match.actors())
-        events = match.play(seat, bots[seat].choose(match.view(seat)))
-        for other, bot in bots.items():
-            bot.observe(events_for(events, other))
-        states.append(match.state)
+    play_out(match, bots, on_events=lambda _: states.append(match.state), max_actions=20_000)
     return match, states
 
 

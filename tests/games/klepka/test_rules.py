@@ -219,9 +219,12 @@ def test_revealed_cards_stay_visible_to_everyone_until_turned_back() -> None:
         assert view["table"][picture] == "up" == view["table"][word]
         assert view["faces"][str(picture)] == state.cards[picture].to_json()
         assert view["faces"][str(word)]["text"] == "egg"
-    assert GAME.actors(state) == {0}
-    with pytest.raises(IllegalAction, match="turn the revealed cards back first"):
+    assert GAME.actors(state) == set()  # nobody acts: everyone looks
+    assert GAME.automatic(state) == (0, Conceal())  # the room turns them back in time
+    with pytest.raises(IllegalAction, match="stay up for everyone to see"):
         GAME.apply(state, 0, Flip(at(state, W, "cat")))
+    with pytest.raises(IllegalAction, match="stay up for everyone to see"):
+        GAME.apply(state, 1, Conceal())
     state = play(state, 0, Conceal())
     view = GAME.view(state, 1)
     assert view["table"][picture] == "down" and str(picture) not in view["faces"]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from igroteka.engine import Event, Match, events_for
+from igroteka.engine import Event, Match, events_for, play_out
 from igroteka.games.klepka.bots import make_bot
 from igroteka.games.klepka.rules import UP, Conceal, Flip, Kind, KlepkaGame, KlepkaState, Phase
 from igroteka.games.klepka.strategy import (
@@ -29,12 +29,7 @@ DECK = {
 
 def play(levels: list[str], options: dict[str, Any], seed: int) -> Match[Any, Any]:
     match: Match[Any, Any] = Match.start(GAME, [f"bot:{level}" for level in levels], options, seed)
-    bots = [make_bot(level, seat, seed) for seat, level in enumerate(levels)]
-    while match.outcome() is None:
-        seat = min(match.actors())
-        events = match.play(seat, bots[seat].choose(match.view(seat)))
-        for bot in bots:
-            bot.observe(events_for(events, bot.seat))
+    play_out(match, {seat: make_bot(level, seat, seed) for seat, level in enumerate(levels)})
     return match
 
 
@@ -221,7 +216,7 @@ def test_hard_bot_passes_once_and_the_next_hard_bot_then_acts() -> None:
     act(1, bots[1].choose(GAME.view(state, 1)))
     act(1, bots[1].choose(GAME.view(state, 1)))
     assert {p for p, place in enumerate(state.place) if place == UP} == {word, picture}
-    act(1, bots[1].choose(GAME.view(state, 1)))  # turn them back: the turn passes
+    act(1, Conceal())  # the room turns them back: the turn passes
     assert state.turn == 0 and bots[0].passed
     action = bots[0].choose(GAME.view(state, 0))
     assert isinstance(action, Flip) and action.position not in {word, picture}

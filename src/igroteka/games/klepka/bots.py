@@ -29,7 +29,6 @@ from igroteka.engine.game import Event, JsonObject, OptionsError
 from igroteka.games.klepka.chain import SYNCOPE, ChainRules, first_letter, last_letter
 from igroteka.games.klepka.rules import (
     Action,
-    Conceal,
     Flip,
     London,
     SubmitChain,
@@ -130,8 +129,6 @@ class MemoryBot:
         phase = view["phase"]
         if phase == "london":
             return London(False)  # a bot has never been to London
-        if phase == "reveal":
-            return Conceal()
         if phase == "chain":
             return SubmitChain(self._chain(view))
         table: list[str] = view["table"]

@@ -378,18 +378,24 @@ class KlepkaGame:
             return frozenset(seat for seat, said in enumerate(state.london) if said is None)
         if state.phase == Phase.CHAIN:
             return frozenset(seat for seat, chain in enumerate(state.chains) if chain is None)
-        if state.phase == Phase.OVER:
-            return frozenset()
+        if state.phase in (Phase.OVER, Phase.REVEAL):
+            return frozenset()  # revealed cards: everyone looks, the room turns them back
         return frozenset((state.turn,))
+
+    def automatic(self, state: KlepkaState) -> tuple[int, Action] | None:
+        """Turning revealed cards back: the room does it for the player, when time is up."""
+        if state.phase == Phase.REVEAL:
+            return state.turn, Conceal()
+        return None
 
     def legal_actions(self, state: KlepkaState, seat: int) -> list[Action] | None:
         """Every legal action; a hand-built chain is not listed (there are too many)."""
+        if state.phase == Phase.REVEAL and seat == state.turn:
+            return [Conceal()]  # issued by the room, see automatic()
         if seat not in self.actors(state):
             return []
         if state.phase == Phase.LONDON:
             return [London(True), London(False)]
-        if state.phase == Phase.REVEAL:
-            return [Conceal()]
         if state.phase == Phase.CHAIN:
             return None
         return [Flip(p) for p in state.face_down() if p not in state.tried]
@@ -403,6 +409,10 @@ class KlepkaGame:
         """Raise :class:`IllegalAction` unless legal; a submitted chain comes back checked."""
         if state.phase == Phase.OVER:
             raise IllegalAction("the game is over")
+        if state.phase == Phase.REVEAL:
+            if isinstance(action, Conceal) and seat == state.turn:
+                return None
+            raise IllegalAction("the revealed cards stay up for everyone to see for a moment")
         if seat not in self.actors(state):
             if state.phase in (Phase.LONDON, Phase.CHAIN):
                 raise IllegalAction("you have already answered")
@@ -436,8 +446,6 @@ class KlepkaGame:
         phase = state.phase
         if phase == Phase.LONDON:
             raise IllegalAction("first say whether you have been to London")
-        if phase == Phase.REVEAL:
-            raise IllegalAction("turn the revealed cards back first")
         if phase == Phase.CHAIN:
             raise IllegalAction("no card is left on the table: build your chain")
         if not 0 <= position < len(state.cards):
