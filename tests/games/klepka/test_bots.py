@@ -11,32 +11,11 @@ from igroteka.games.klepka.bots import LEVELS, make_bot
 from igroteka.games.klepka.rules import (
     Flip,
     Kind,
-    KlepkaGame,
     KlepkaState,
     Phase,
     SubmitChain,
 )
-
-GAME = KlepkaGame()
-DECK = {
-    "name": "test",
-    "lang": "en",
-    "pairs": [["cat", "🐈"], ["tiger", "🐅"], ["rat", "🐀"], ["egg", "🥚"], ["goat", "🐐"]],
-}
-
-
-def new(**options: Any) -> KlepkaState:
-    raw = {"deck": DECK, "pairs": 5, "syncopes": 1, "starter": 0, **options}
-    return GAME.setup(GAME.parse_options(raw), 2, seed=3)
-
-
-def where(state: KlepkaState, kind: str, word: str = "") -> int:
-    deck = state.options.deck
-    return next(
-        p
-        for p, card in enumerate(state.cards)
-        if card.kind == kind and (kind == Kind.SYNCOPE or deck.pairs[card.pair].word == word)
-    )
+from tests.games.klepka.support import GAME, at, new, seen
 
 
 def show(state: KlepkaState, bots: list[Any], seat: int, *actions: Any) -> KlepkaState:
@@ -48,15 +27,10 @@ def show(state: KlepkaState, bots: list[Any], seat: int, *actions: Any) -> Klepk
     return state
 
 
-def seen(state: KlepkaState, position: int) -> Event:
-    """The public event of a card being turned up, as every seat sees it."""
-    return Event("flip", {"seat": 0, "position": position, "card": state.cards[position].to_json()})
-
-
 def test_hard_bot_that_saw_a_word_and_its_picture_takes_the_pair() -> None:
-    state = new(starter=1)
+    state = new(seed=3, starter=1)
     bot = make_bot("hard", 1, seed=1)
-    picture, word = where(state, Kind.PICTURE, "cat"), where(state, Kind.WORD, "cat")
+    picture, word = at(state, Kind.PICTURE, "cat"), at(state, Kind.WORD, "cat")
     bot.observe([seen(state, picture), seen(state, word)])
     first = bot.choose(GAME.view(state, 1))
     assert isinstance(first, Flip) and first.position in {picture, word}
@@ -70,9 +44,9 @@ def test_weaker_bots_remember_a_recent_pair_most_but_not_all_of_the_time(
     level: str, low: float, high: float
 ) -> None:
     """Forgetting is what makes a level weaker: easy forgets more often than medium."""
-    state = new(starter=1)
-    picture, word = where(state, Kind.PICTURE, "cat"), where(state, Kind.WORD, "cat")
-    others = [where(state, Kind.PICTURE, w) for w in ("tiger", "rat", "goat", "egg")]
+    state = new(seed=3, starter=1)
+    picture, word = at(state, Kind.PICTURE, "cat"), at(state, Kind.WORD, "cat")
+    others = [at(state, Kind.PICTURE, w) for w in ("tiger", "rat", "goat", "egg")]
     taken = 0
     for seed in range(200):
         bot = make_bot(level, 1, seed=seed)
@@ -89,16 +63,16 @@ def test_hard_bot_ends_a_risky_attempt_safely_rather_than_hand_over_a_pair() -> 
     gamble; with every pair touched, ending safely would hand over the whole table
     and the exact analysis turns a card up instead (tests/games/klepka/test_strategy.py).
     """
-    state = new(starter=1, syncopes=0)
-    known = [where(state, Kind.PICTURE, w) for w in ("tiger", "rat")]
-    safe = where(state, Kind.WORD, "egg")
-    unknown = {where(state, Kind.WORD, w) for w in ("cat", "tiger", "rat", "goat")}
-    unknown |= {where(state, Kind.PICTURE, w) for w in ("egg", "goat")}
+    state = new(seed=3, starter=1, syncopes=0)
+    known = [at(state, Kind.PICTURE, w) for w in ("tiger", "rat")]
+    safe = at(state, Kind.WORD, "egg")
+    unknown = {at(state, Kind.WORD, w) for w in ("cat", "tiger", "rat", "goat")}
+    unknown |= {at(state, Kind.PICTURE, w) for w in ("egg", "goat")}
     choices = {}
     for level in ("medium", "hard"):
         bot = make_bot(level, 1, seed=1)
         bot.observe([seen(state, p) for p in [*known, safe]])
-        after = show(state, [bot], 1, Flip(where(state, Kind.PICTURE, "cat")))
+        after = show(state, [bot], 1, Flip(at(state, Kind.PICTURE, "cat")))
         action = bot.choose(GAME.view(after, 1))
         assert isinstance(action, Flip)
         choices[level] = action.position
@@ -146,7 +120,7 @@ def test_an_unknown_bot_level_is_refused() -> None:
 
 
 def test_bots_answer_that_they_have_not_been_to_london() -> None:
-    state = new(starter="london")
+    state = new(seed=3, starter="london")
     assert state.phase == Phase.LONDON
     action = make_bot("hard", 0, 1).choose(GAME.view(state, 0))
     assert GAME.encode_action(action) == {"type": "london", "yes": False}

@@ -15,33 +15,12 @@ from igroteka.games.klepka.rules import (
     Conceal,
     Flip,
     Kind,
-    KlepkaGame,
     KlepkaState,
     London,
     Phase,
     SubmitChain,
 )
-
-GAME = KlepkaGame()
-DECK = {
-    "name": "test",
-    "lang": "en",
-    "pairs": [["cat", "🐈"], ["tiger", "🐅"], ["rat", "🐀"], ["egg", "🥚"], ["goat", "🐐"]],
-}
-
-
-def new(players: int = 2, **options: Any) -> KlepkaState:
-    raw: dict[str, Any] = {"deck": DECK, "pairs": 5, "syncopes": 1, "starter": 0, **options}
-    return GAME.setup(GAME.parse_options(raw), players, seed=11)
-
-
-def at(state: KlepkaState, kind: str, word: str = "") -> int:
-    """The position of a card: the WORD or PICTURE of ``word``, or a Syncope."""
-    for position, card in enumerate(state.cards):
-        wanted = kind == Kind.SYNCOPE or word_of(state, card) == word
-        if card.kind == kind and wanted and state.place[position] == DOWN:
-            return position
-    raise LookupError((kind, word))
+from tests.games.klepka.support import DECK, GAME, at, new
 
 
 def word_of(state: KlepkaState, card: Card) -> str:

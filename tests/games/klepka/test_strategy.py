@@ -9,7 +9,7 @@ import pytest
 
 from igroteka.engine import Event, Match, events_for, play_out
 from igroteka.games.klepka.bots import make_bot
-from igroteka.games.klepka.rules import UP, Conceal, Flip, Kind, KlepkaGame, KlepkaState, Phase
+from igroteka.games.klepka.rules import UP, Conceal, Flip, Kind, Phase
 from igroteka.games.klepka.strategy import (
     Duel,
     Follow,
@@ -18,13 +18,7 @@ from igroteka.games.klepka.strategy import (
     duel,
     solitaire,
 )
-
-GAME = KlepkaGame()
-DECK = {
-    "name": "test",
-    "lang": "en",
-    "pairs": [["cat", "🐈"], ["tiger", "🐅"], ["rat", "🐀"], ["egg", "🥚"], ["goat", "🐐"]],
-}
+from tests.games.klepka.support import DECK, GAME, at, new
 
 
 def play(levels: list[str], options: dict[str, Any], seed: int) -> Match[Any, Any]:
@@ -162,25 +156,11 @@ def test_tables_grow_on_demand_and_are_reused() -> None:
 # ---------------------------------------------------------------- the bot plays them
 
 
-def new(**options: Any) -> KlepkaState:
-    raw = {"deck": DECK, "pairs": 5, "syncopes": 0, "starter": 1, **options}
-    return GAME.setup(GAME.parse_options(raw), 2, seed=3)
-
-
-def where(state: KlepkaState, kind: str, word: str) -> int:
-    deck = state.options.deck
-    return next(
-        p
-        for p, card in enumerate(state.cards)
-        if card.kind == kind and deck.pairs[card.pair].word == word
-    )
-
-
 def test_hard_bot_ends_safely_rather_than_hand_over_a_pair() -> None:
     """The abstract case u=1, a=2, b=1 on the table, through the bot's memory and view."""
-    state = new()
-    known = [where(state, Kind.PICTURE, w) for w in ("tiger", "rat")]
-    safe = where(state, Kind.WORD, "egg")
+    state = new(seed=3, syncopes=0, starter=1)
+    known = [at(state, Kind.PICTURE, w) for w in ("tiger", "rat")]
+    safe = at(state, Kind.WORD, "egg")
     bot = make_bot("hard", 1, seed=1)
     bot.observe(
         [
@@ -188,7 +168,7 @@ def test_hard_bot_ends_safely_rather_than_hand_over_a_pair() -> None:
             for p in [*known, safe]
         ]
     )
-    state, events = GAME.apply(state, 1, Flip(where(state, Kind.PICTURE, "cat")))
+    state, events = GAME.apply(state, 1, Flip(at(state, Kind.PICTURE, "cat")))
     bot.observe(events)
     assert state.phase == Phase.SECOND
     action = bot.choose(GAME.view(state, 1))
@@ -200,8 +180,8 @@ def test_hard_bot_passes_once_and_the_next_hard_bot_then_acts() -> None:
     seat 1 passes, turning up the known word and then the known picture; seat 0 may not
     pass back, so it turns up an unknown card."""
     deck = {**DECK, "pairs": DECK["pairs"][:4]}
-    state = new(deck=deck, pairs=4, starter=0)
-    word, picture = where(state, Kind.WORD, "cat"), where(state, Kind.PICTURE, "tiger")
+    state = new(seed=3, syncopes=0, deck=deck, pairs=4, starter=0)
+    word, picture = at(state, Kind.WORD, "cat"), at(state, Kind.PICTURE, "tiger")
     bots = [make_bot("hard", seat, seed=1) for seat in (0, 1)]
 
     def act(seat: int, action: Any) -> None:
