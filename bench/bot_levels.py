@@ -23,6 +23,7 @@ from _common import bot_game, table
 from igroteka.engine import Match
 from igroteka.games.klepka.bots import LEVELS
 from igroteka.games.klepka.rules import Flip, Phase
+from igroteka.games.klepka.strategy import solitaire
 
 
 def head_to_head(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
@@ -89,10 +90,12 @@ def main() -> None:
     rows = []
     for pairs in (4, 8, 12, 20, 30, 40):
         optimum = (3 - 2 * math.log(2)) * pairs + 7 / 8 - 2 * math.log(2)
+        klepka = solitaire().expected_moves(pairs)
         hard = solitaire_moves("hard", pairs, args.solitaire_games)
         medium = solitaire_moves("medium", pairs, args.solitaire_games)
-        rows.append((pairs, optimum, hard, medium, hard / optimum))
-    print(table(["pairs n", "classic optimum", "bot:hard", "bot:medium", "hard / optimum"], rows))
+        rows.append((pairs, optimum, klepka, hard, medium, hard / klepka))
+    headers = ["pairs n", "classic optimum", "Klepka optimum", "bot:hard", "bot:medium"]
+    print(table([*headers, "hard / Klepka optimum"], rows))
 
 
 if __name__ == "__main__":
