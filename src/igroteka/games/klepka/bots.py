@@ -131,20 +131,13 @@ class MemoryBot:
             return London(False)  # a bot has never been to London
         if phase == "chain":
             return SubmitChain(self._chain(view))
-        table: list[str] = view["table"]
         tried = view["tried"]
+        down = [p for p, cell in enumerate(view["table"]) if cell == "down"]
+        if tried:
+            down = [p for p in down if p not in tried]
         memory = self.memory
-        down: list[int] = []
-        known: dict[int, Seen] = {}
-        unknown: list[int] = []
-        for p, cell in enumerate(table):
-            if cell == "down" and p not in tried:
-                down.append(p)
-                seen = memory.get(p)
-                if seen is None:
-                    unknown.append(p)
-                else:
-                    known[p] = seen
+        known = {p: memory[p] for p in down if p in memory}
+        unknown = [p for p in down if p not in memory]
         if phase == "first":
             return Flip(self._first(view, down, known, unknown))
         first = view["faces"][str(view["first"])]
