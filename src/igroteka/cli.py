@@ -199,7 +199,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(dumps(result))
         return 0
     players = result["players"]
-    print(f"{record.game}, seed {record.seed}, {len(players)} players: {', '.join(players)}")
+    count = f"{len(players)} player{'s' if len(players) != 1 else ''}"
+    print(f"{record.game}, seed {record.seed}, {count}: {', '.join(players)}")
     print(f"{result['actions']} actions, replayed and checked.")
     if result["finished"]:
         winners = ", ".join(players[s] for s in result["winners"])
