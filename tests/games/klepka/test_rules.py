@@ -398,3 +398,10 @@ def test_the_same_seed_deals_the_same_table_and_another_seed_another() -> None:
     assert first.cards != GAME.setup(options, 2, seed=6).cards
     assert sum(1 for c in first.cards if c.kind == W) == 12
     assert all(isinstance(c, Card) for c in first.cards)
+
+
+def test_by_default_the_table_has_12_pairs_and_2_syncopes() -> None:
+    state = GAME.setup(GAME.parse_options({}), 2, seed=1)
+    kinds = [card.kind for card in state.cards]
+    assert kinds.count(W) == kinds.count(P) == 12 and kinds.count(S) == 2
+    assert state.options.deck.lang == "en" and state.phase == Phase.LONDON
