@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from heapq import heappop, heappush
+from itertools import combinations, islice
 from typing import Literal
 
 __all__ = [
@@ -334,6 +335,8 @@ def best_chain(words: Sequence[str], syncopes: int = 0, rules: ChainRules = Chai
 _FAR = 1 << 60
 _ROOT_ROUNDS = 6  # prices of a Syncope tried at the root (a bisection)
 _NODE_ROUNDS = 2  # and at the other nodes, from the parent's price
+_KEEP = 50_000  # nodes whose relaxation is kept for the next round of the search
+_TRIES = 40  # choices of k jumps of a flow that wants more, tried as chains at the root
 
 _Step = tuple[int, int, int]
 """One word of a chain as the solver sees it: (edge, letter the chain goes on from, Syncope)."""
@@ -386,7 +389,20 @@ class _Solver:
         sum(w * scale - p(exit of first letter) + p(entry of next letter)) +
         p(c) - p(end), so the sum of the positive terms (with the k best Syncope
         gains) bounds it for any p. And when the flow is itself one chain (it is
-        connected, with at most k Syncopes), that chain is the best one from here.
+        connected, with at most k Syncopes), that chain is the best one from here;
+        at the root, when the flow wants more Syncopes than k, the flows with k
+        of its jumps fixed are tried as chains too.
+
+        The search. From the bound down: look for a chain scoring the bound; if
+        there is none the search proves a lower bound, and so on (each round
+        keeps the relaxations solved). Canonical choices keep it from trying the
+        same chain in many orders, each safe by an exchange argument (an optimal
+        chain that is first in the order of the edges meets them all): of
+        parallel words (same first and last letter) the heaviest unused one is
+        taken, unless heavier ones are kept to be used with a Syncope later (and
+        only so; at most as many as Syncopes are left); a word used with a
+        Syncope is the heaviest unused one with the same letters; with no Syncope
+        left, the loops at the current letter are taken at once.
         """
         count = len(self.word)
         if count == 0:
@@ -464,7 +480,7 @@ class _Solver:
             return edges
 
         def plain_flow(
-            c: int, edges: list[int]
+            c: int, edges: list[int], hd: list[int] = head
         ) -> tuple[list[int], int, set[int], dict[int, int], int, int, int]:
             """The flow relaxation without Syncopes, from ``c`` (-1: from anywhere).
 
@@ -473,21 +489,22 @@ class _Solver:
             nothing leaves) become ways to end. Returns the potentials (in letters),
             the words used (loops aside), the letters whose loops are used, the
             passes through each letter, the start, the end letter and the dead-end
-            word the flow ends with (-1: none).
+            word the flow ends with (-1: none). ``hd`` may send some words elsewhere
+            than their last letter (as if followed by a Syncope).
             """
             outs: dict[int, list[int]] = {}
             loops: dict[int, int] = {}
             indegree: dict[int, int] = {}
             for e in edges:
                 u = tail[e]
-                if loop[e]:
+                if hd[e] == u:
                     loops[u] = loops.get(u, 0) + weight[e]
                     continue
                 if u in outs:
                     outs[u].append(e)
                 else:
                     outs[u] = [e]
-                v = head[e]
+                v = hd[e]
                 indegree[v] = indegree.get(v, 0) + 1
             has = set(outs)
             has.update(loops)
@@ -498,7 +515,7 @@ class _Solver:
                     u = stack.pop()
                     peeled.append(u)
                     for e in outs.get(u, ()):
-                        v = head[e]
+                        v = hd[e]
                         indegree[v] -= 1
                         if not indegree[v] and v != c and v in has:
                             stack.append(v)
@@ -516,7 +533,7 @@ class _Solver:
             saturated = 0
             for u in live:
                 for e in outs.get(u, ()):
-                    v = head[e]
+                    v = hd[e]
                     if v not in has:
                         if weight[e] > gain[u]:
                             gain[u] = weight[e]
@@ -587,7 +604,7 @@ class _Solver:
                         u = x - out
                         for e in near[x]:
                             if not saturated & bit[e]:
-                                y = head[e]
+                                y = hd[e]
                                 nd = base - weight[e] - pi[y]
                                 if nd < dist[y]:
                                     dist[y] = nd
@@ -684,7 +701,7 @@ class _Solver:
                     pi[v] = pi[out + v] = pi[omega]
             for u in reversed(peeled):
                 pi[out + u] = max(
-                    pi[omega], max((weight[e] + pi[head[e]] for e in outs.get(u, ())), default=0)
+                    pi[omega], max((weight[e] + pi[hd[e]] for e in outs.get(u, ())), default=0)
                 )
                 pi[u] = pi[out + u] + loops.get(u, 0)
             final = -1
@@ -727,7 +744,9 @@ class _Solver:
 
         pending: set[int] = set()  # the loops a trail built by unroll may take
 
-        def plain_chain(start: int, used: int, took: set[int], free: int) -> list[_Step] | None:
+        def plain_chain(
+            start: int, used: int, took: set[int], free: int, hd: list[int] = head
+        ) -> list[_Step] | None:
             """The flow without Syncopes as a chain from ``start``, if it is one."""
             arcs: dict[int, list[tuple[int, int, int, int]]] = {}
             arrivals: dict[int, int] = {start: 1}
@@ -737,8 +756,8 @@ class _Solver:
                 low = rest & -rest
                 rest ^= low
                 e = low.bit_length() - 1
-                v = head[e]
-                arcs.setdefault(out + tail[e], []).append((v, e, v, 0))
+                v = hd[e]
+                arcs.setdefault(out + tail[e], []).append((v, e, v, 0 if v == head[e] else 1))
                 arrivals[v] = arrivals.get(v, 0) + 1
                 total += 1
             for v, n in arrivals.items():
@@ -753,7 +772,7 @@ class _Solver:
             if any(v not in arrivals for v in took):
                 return None
             pending.clear()
-            pending.update(f for v in took for f in loops_at[v] if free & bit[f])
+            pending.update(f for v in took for f in loops_at[v] if free & bit[f] and hd[f] == v)
             return unroll(start, arcs, total)
 
         def jump_flow(
@@ -769,7 +788,7 @@ class _Solver:
             end: int,
             final: int,
             free: int,
-        ) -> tuple[int, int, list[_Step] | None, list[int]]:
+        ) -> tuple[int, int, list[_Step] | None, list[int], list[tuple[int, int]]]:
             """The flow relaxation with Syncopes priced at ``mu``, warm-started from the plain one.
 
             Each word is a node entered from its first letter's exit and left to
@@ -777,7 +796,8 @@ class _Solver:
             1 + mu, to another of its letters' entries. A loop is only left that
             way (its letters count in its letter's loop arc). Returns the bound
             (flow value + k * mu), the Syncopes the flow uses, the flow as a chain
-            if it is one, and the potentials.
+            if it is one, the potentials and the words the flow jumps from (with the
+            letters they jump to).
             """
             s = scale
             pot = [0] * (split + count)
@@ -987,7 +1007,7 @@ class _Solver:
                                 how[sigma] = 8
                                 heappush(heap, (nd, sigma))
                 if target < 0:
-                    return _FAR, 0, None, pot
+                    return _FAR, 0, None, pot, []
                 y = target
                 while prev[y] >= 0:
                     x = prev[y]
@@ -1029,6 +1049,7 @@ class _Solver:
                     pot[x] -= far - dist[x]
             value = sum(loops[u] for u in took) * s
             jumped = 0
+            jumps_at: list[tuple[int, int]] = []
             arcs_at: dict[int, list[tuple[int, int, int, int]]] = {}
             arrivals: dict[int, int] = {}
             total = 0
@@ -1040,6 +1061,8 @@ class _Solver:
                     y = head[e]
                 jump = 0 if y == head[e] else 1
                 jumped += jump
+                if jump:
+                    jumps_at.append((e, y))
                 if not loop[e]:
                     value += weight[e] * s
                 value -= jump
@@ -1048,26 +1071,26 @@ class _Solver:
                 total += 1
             bound = value - jumped * mu + k * mu
             if jumped > k:
-                return bound, jumped, None, pot
+                return bound, jumped, None, pot, jumps_at
             begin = c if c >= 0 else (min(starts) if starts else -1)
             arrivals[begin] = arrivals.get(begin, 0) + 1
             for v, n in arrivals.items():
                 extra = 1 if v in took else 0
                 if n < extra:
-                    return bound, jumped, None, pot
+                    return bound, jumped, None, pot, jumps_at
                 items = arcs_at.setdefault(v, [])
                 items.extend((out + v, -1, v, 0) for _ in range(n - extra))
                 if extra:
                     items.append((out + v, -2 - v, v, 0))
                 total += n
             if any(v not in arrivals for v in took):
-                return bound, jumped, None, pot
+                return bound, jumped, None, pot, jumps_at
             pending.clear()
             pending.update(
                 f for v in took for f in loops_at[v] if free & bit[f] and not entered.get(f, False)
             )
             trail = unroll(begin, arcs_at, total)
-            return bound, jumped, trail, pot
+            return bound, jumped, trail, pot, jumps_at
 
         def dual(
             pot: list[int], edges: list[int], tails: int, c: int, k: int
@@ -1136,7 +1159,8 @@ class _Solver:
                 bound -= g
             return bound, total, slack, gains, lowest
 
-        exact: dict[int, tuple[int, tuple[_Step, ...], bool]] = {}
+        # A node's key: (words used, words kept for a Syncope, letter, Syncopes left).
+        exact: dict[int, tuple[int, tuple[_Step, ...], bool, int]] = {}
         upper: dict[int, int] = {}
         root_best = [0]
         Node = tuple[
@@ -1144,12 +1168,12 @@ class _Solver:
         ]
         evaluated: dict[int, Node] = {}  # a node's bound and chains, kept for later rounds
 
-        def search(c: int, mask: int, k: int, need: int, hint: int = -1) -> int:
+        def search(c: int, mask: int, k: int, need: int, hint: int = -1, held: int = 0) -> int:
             """The best score from here if it beats ``need``, else an upper bound <= ``need``.
 
             ``hint`` is the parent's price of a Syncope (-1: none).
             """
-            key = (mask * places + (c if c >= 0 else vertices)) * kinds + k
+            key = (((mask << count) | held) * places + (c if c >= 0 else vertices)) * kinds + k
             known = exact.get(key)
             if known is not None:
                 return known[0]
@@ -1162,8 +1186,10 @@ class _Solver:
                 if node is None:
                     known = exact.get(key)
                     return known[0] if known is not None else upper[key]
+                if len(evaluated) >= _KEEP:  # a cache: bound its memory
+                    evaluated.clear()
                 evaluated[key] = node  # for a later round (with a lower need)
-            return expand(c, mask, k, need, key, node)
+            return expand(c, mask, k, need, key, node, held)
 
         def evaluate(
             c: int, mask: int, k: int, need: int, key: int, ub: int | None, hint: int
@@ -1175,7 +1201,7 @@ class _Solver:
             """
             free = reach(c, mask, k)
             if not free:
-                exact[key] = (0, (), True)
+                exact[key] = (0, (), True, -1)
                 return None
             edges = []
             tails = 0
@@ -1203,7 +1229,7 @@ class _Solver:
                 best = sum(weight[e] for e, _, _ in trail) * scale
                 steps = tuple(trail)
                 if best >= bound:
-                    exact[key] = (best, steps, True)
+                    exact[key] = (best, steps, True, -1)
                     return None
             if k:
                 # Price the Syncopes so that the flow uses k of them: a bisection on how
@@ -1211,20 +1237,20 @@ class _Solver:
                 low_mu, high_mu = 0, -gains[0][0] if gains else 0
                 mu = hint if hint >= 0 else (-gains[k][0] if len(gains) > k else 0)
                 flow_pot: list[int] | None = None
+                too_many: list[tuple[int, int]] = []
                 for _ in range(_ROOT_ROUNDS if hint < 0 else _NODE_ROUNDS):
                     mu = min(max(mu, low_mu), high_mu)
-                    tighter, jumped, flow_trail, flow_at = jump_flow(
+                    tighter, jumped, flow_trail, flow_at, flow_jumps = jump_flow(
                         c, edges, k, mu, pi, used, took, passes, first, end, final_edge, free
                     )
+                    if jumped > k:
+                        too_many = flow_jumps
                     if tighter < bound:
                         bound = tighter
                         flow_pot = flow_at
                         price = mu
                     if flow_trail is not None:
-                        if flow_trail[-1][2]:
-                            e = flow_trail[-1][0]
-                            flow_trail[-1] = (e, head[e], 0)
-                        score = sum(weight[e] * scale - jump for e, _, jump in flow_trail)
+                        score = chain_score(flow_trail)
                         if score > best:
                             best = score
                             steps = tuple(flow_trail)
@@ -1240,8 +1266,24 @@ class _Solver:
                 if bound <= need:
                     upper[key] = bound
                     return None
+                if c < 0 and best < bound and too_many:
+                    # The flow wants more Syncopes than there are: try it with k of its
+                    # jumps only, the other words going on as usual.
+                    for some in islice(combinations(too_many, k), _TRIES):
+                        hd = head[:]
+                        for e, x in some:
+                            hd[e] = x
+                        fixed = plain_flow(c, edges, hd)
+                        found = plain_chain(fixed[4], fixed[1], fixed[2], free, hd)
+                        if found is not None:
+                            score = chain_score(found)
+                            if score > best:
+                                best = score
+                                steps = tuple(found)
+                                if best >= bound:
+                                    break
                 if best >= bound:
-                    exact[key] = (best, steps, True)
+                    exact[key] = (best, steps, True, -1)
                     return None
                 if flow_pot is not None:
                     again = dual(flow_pot, edges, tails, c, k)
@@ -1252,11 +1294,23 @@ class _Solver:
                 root_best[0] = best
             return best, steps, price, pot, total, slack, gains, lowest
 
-        def expand(c: int, mask: int, k: int, need: int, key: int, node: Node) -> int:
-            """Search the moves from a node, best bound first (after the node's own chains)."""
+        def chain_score(trail: list[_Step]) -> int:
+            """The score of a chain found by a relaxation (no Syncope after its last word)."""
+            if trail and trail[-1][2]:
+                e = trail[-1][0]
+                trail[-1] = (e, head[e], 0)
+            return sum(weight[e] * scale - jump for e, _, jump in trail)
+
+        def expand(c: int, mask: int, k: int, need: int, key: int, node: Node, held: int) -> int:
+            """Search the moves from a node, best bound first (after the node's own chains).
+
+            ``held`` are the words kept to be used with a Syncope later (see below).
+            """
             best, steps, price, pot, total, slack, gains, lowest = node
             final = True
-            moves: list[tuple[int, int, int, int]] = []
+            nxt = -1
+            moves: list[tuple[int, int, int, int, int]] = []
+            kept = held.bit_count()
             starts = [c] if c >= 0 else [u for u in range(vertices) if out_mask[u]]
             for u in starts:
                 if not k and c >= 0:
@@ -1265,15 +1319,16 @@ class _Solver:
                     if mine:
                         e = mine[0]
                         guess = weight[e] * scale + total - slack[e] + pot[u] - lowest
-                        moves.append((-guess, e, u, 0))
+                        moves.append((-guess, e, u, 0, held))
                         break
                 for group in groups[u]:
                     # The heaviest unused edge of the group, unless the heavier ones are kept
-                    # for later use with a Syncope: skip at most k of them, each with letters
-                    # to jump to and none the twin of the edge taken.
+                    # for later use with a Syncope (and then only so): at most k kept, each
+                    # with letters to jump to and none the twin of the edge taken.
                     skipped: list[int] = []
+                    keep = held
                     for e in group:
-                        if mask & bit[e]:
+                        if (mask | held) & bit[e]:
                             continue
                         if twin[e] not in skipped:
                             v = head[e]
@@ -1291,16 +1346,19 @@ class _Solver:
                                         taken += 1
                             else:
                                 guess = weight[e] * scale
-                            moves.append((-guess, e, v, 0))
-                        if len(skipped) == k or not targets[e]:
+                            moves.append((-guess, e, v, 0, keep))
+                        if kept + len(skipped) >= k or not targets[e]:
                             break
                         skipped.append(twin[e])
+                        keep |= bit[e]
                 if not k:
                     continue
                 for kind in classes[u]:
                     for e in kind:
                         if mask & bit[e]:
                             continue
+                        if kept - (held >> e & 1) > k - 1:
+                            break  # a word kept for a Syncope would be left without one
                         after = mask | bit[e]
                         rest = weight[e] * scale - 1 + total - slack[e]
                         taken = 0
@@ -1314,11 +1372,11 @@ class _Solver:
                             if out_mask[x] & ~after:
                                 stop = min(pot[out + x], pot[x])
                                 guess = rest + pot[x] - (lowest if lowest < stop else stop)
-                                moves.append((-guess, e, x, 1))
+                                moves.append((-guess, e, x, 1, held & ~bit[e]))
                         break
             moves.sort()
             soft = 0
-            for estimate, e, x, jump in moves:
+            for estimate, e, x, jump, keep in moves:
                 floor = need if need > best else best
                 if -estimate <= floor:
                     if -estimate > soft:
@@ -1327,18 +1385,19 @@ class _Solver:
                 gain = weight[e] * scale - jump
                 threshold = floor - gain
                 after = mask | bit[e]
-                child = (after * places + x) * kinds + k - jump
+                child = (((after << count) | keep) * places + x) * kinds + k - jump
                 if upper.get(child, _FAR) > -estimate - gain:
                     upper[child] = -estimate - gain
-                result = search(x, after, k - jump, threshold, price)
+                result = search(x, after, k - jump, threshold, price, keep)
                 if result > threshold:
                     best = gain + result
                     steps = ((e, x, jump),)
                     final = False
+                    nxt = child
                 elif gain + result > soft:
                     soft = gain + result
             if best > need:
-                exact[key] = (best, steps, final)
+                exact[key] = (best, steps, final, nxt)
                 return best
             result = best if best > soft else soft
             upper[key] = result
@@ -1353,13 +1412,9 @@ class _Solver:
                 break
             need = max(found - 1, root_best[0] - 1)
         path: list[tuple[int, bool]] = []
-        c, mask, k = vertices, 0, syncopes
+        key = vertices * kinds + syncopes
         while True:
-            _, steps, final = exact[(mask * places + c) * kinds + k]
-            for e, after, jump in steps:
-                path.append((self.word[e], bool(jump)))
-                mask |= bit[e]
-                k -= jump
-                c = after
+            _, steps, final, key = exact[key]
+            path.extend((self.word[e], bool(jump)) for e, _, jump in steps)
             if final:
                 return path
