@@ -24,6 +24,7 @@ from igroteka.games.klepka.chain import (
     letters,
     word_length,
 )
+from igroteka.games.klepka.deck import builtin_deck
 
 STRICT = ChainRules(soft_sign="strict")
 
@@ -335,3 +336,38 @@ def test_the_examples_in_the_docstrings() -> None:
     result = doctest.testmod(chain_module)
     assert result.failed == 0
     assert result.attempted > 0
+
+
+# -- the two searches of the solver agree ------------------------------------------
+
+
+def _score(found: Sequence[str], path: list[tuple[int, bool]], syncopes: int) -> int:
+    return sum(len(found[i]) for i, _ in path) * (syncopes + 1) - sum(j for _, j in path)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    words=st.lists(st.text(alphabet="abcdeь", min_size=1, max_size=5), min_size=1, max_size=12),
+    syncopes=st.integers(0, 3),
+)
+def test_small_hands_get_the_same_best_chain_from_both_searches(
+    words: list[str], syncopes: int
+) -> None:
+    """Small hands are searched exhaustively, big ones by branch and bound: same optimum."""
+    found = [chain_module._letters_of(word) for word in words if letters(word)]
+    exhaustive = chain_module._Solver(found, syncopes, ChainRules()).exhaustive()
+    bounded = chain_module._Solver(found, syncopes, ChainRules()).solve()
+    assert _score(found, exhaustive, syncopes) == _score(found, bounded, syncopes)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_big_hands_of_nouns_get_the_same_best_chain_from_both_searches(seed: int) -> None:
+    """Without Syncopes a hand of nouns is searched exhaustively, whatever its size."""
+    rng = random.Random(seed)
+    words = rng.sample([pair.word for pair in builtin_deck(rng.choice(["en", "uk"])).pairs], 32)
+    found = [chain_module._letters_of(word) for word in sorted(words)]
+    solver = chain_module._Solver(found, 0, ChainRules())
+    exhaustive = solver.exhaustive()
+    assert exhaustive is not None
+    assert _score(found, exhaustive, 0) == _score(found, solver.solve(), 0)
+    assert solver.exhaustive(budget=3) is None  # past its budget the search gives up

@@ -304,7 +304,9 @@ def best_chain(words: Sequence[str], syncopes: int = 0, rules: ChainRules = Chai
 
     How: a longest trail in a multigraph whose vertices are letters and whose
     edges are words; a word followed by a Syncope is an edge to another of its
-    letters. A depth-first branch and bound over chains, word by word, with
+    letters. Small hands, and sparse ones (few words chain on from each), are
+    searched exhaustively with memoisation; when that meets too many positions,
+    a depth-first branch and bound over chains, word by word, with
     memoisation on (letter, words used, Syncopes left); parallel words are used
     heaviest first. Its bound is a min-cost-flow relaxation with Syncopes priced
     in the Lagrangian way, whose potentials bound each move cheaply; when the
@@ -323,7 +325,14 @@ def best_chain(words: Sequence[str], syncopes: int = 0, rules: ChainRules = Chai
     found = [_letters_of(word) for word in words]
     order = sorted(range(len(words)), key=lambda i: (found[i], words[i]))
     hand = [words[i] for i in order]
-    path = _Solver([found[i] for i in order], syncopes, rules).solve()
+    solver = _Solver([found[i] for i in order], syncopes, rules)
+    path = None
+    if len(words) <= _SMALL:
+        path = solver.exhaustive()
+    elif len(words) <= _SPARSE or (syncopes == 0 and solver.links() <= _SPARSE_LINKS):
+        path = solver.exhaustive(_BUDGET)  # fast when few words chain on (a hand of nouns)
+    if path is None:
+        path = solver.solve()
     links: list[str] = []
     for index, syncope in path:
         links.append(hand[index])
@@ -333,13 +342,21 @@ def best_chain(words: Sequence[str], syncopes: int = 0, rules: ChainRules = Chai
 
 
 _FAR = 1 << 60
+_SMALL = 10  # hands of up to this many words are searched exhaustively
+_SPARSE = 24  # and bigger ones up to this size, or any size without Syncopes when
+_SPARSE_LINKS = 3  # at most this many words follow a word on average, until
+_BUDGET = 4_000  # the search has met this many positions; then branch and bound
 _ROOT_ROUNDS = 6  # prices of a Syncope tried at the root (a bisection)
 _NODE_ROUNDS = 2  # and at the other nodes, from the parent's price
 _KEEP = 50_000  # nodes whose relaxation is kept for the next round of the search
-_TRIES = 40  # choices of k jumps of a flow that wants more, tried as chains at the root
+_TRIES = 40  # choices of k jumps tried as chains at the root
 
 _Step = tuple[int, int, int]
 """One word of a chain as the solver sees it: (edge, letter the chain goes on from, Syncope)."""
+
+
+class _OverBudget(Exception):
+    """The exhaustive search met more positions than it may."""
 
 
 class _Solver:
@@ -372,6 +389,71 @@ class _Solver:
         ]
         self.syncopes = min(syncopes, max(count - 1, 0))
 
+    def links(self) -> float:
+        """How many words can follow a word without a Syncope, on average."""
+        starting = Counter(self.tail)
+        return sum(starting[v] for v in self.head) / max(1, len(self.head))
+
+    def exhaustive(self, budget: int = -1) -> list[tuple[int, bool]] | None:
+        """The best chain by plain memoised search (as :meth:`solve`), or None past ``budget``.
+
+        Every chain is tried, with memoisation on (letter, words used, Syncopes
+        left): for a small or sparse hand this is faster than bounding. The search
+        gives up (None) when it has met more than ``budget`` positions (-1: never).
+        """
+        count = len(self.word)
+        tail, head, weight, targets = self.tail, self.head, self.weight, self.targets
+        scale = self.syncopes + 1
+        places = self.vertices + 1
+        kinds = self.syncopes + 1
+        starting: list[list[int]] = [[] for _ in range(places)]
+        for e in range(count):
+            starting[tail[e]].append(e)
+        starting[self.vertices] = list(range(count))  # the first word: any
+        best: dict[int, tuple[int, int, int]] = {}
+        left = [budget]
+
+        def value(c: int, mask: int, k: int) -> int:
+            key = (mask * places + c) * kinds + k
+            known = best.get(key)
+            if known is not None:
+                return known[0]
+            left[0] -= 1
+            if left[0] == -1:
+                raise _OverBudget
+            top, step, to = 0, -1, 0
+            for e in starting[c]:
+                bit = 1 << e
+                if mask & bit:
+                    continue
+                after = mask | bit
+                score = weight[e] * scale + value(head[e], after, k)
+                if score > top:
+                    top, step, to = score, e, head[e]
+                if k:
+                    for x in targets[e]:
+                        score = weight[e] * scale - 1 + value(x, after, k - 1)
+                        if score > top:
+                            top, step, to = score, e, -1 - x
+            best[key] = (top, step, to)
+            return top
+
+        c, mask, k = self.vertices, 0, self.syncopes
+        try:
+            value(c, mask, k)
+        except _OverBudget:
+            return None
+        path: list[tuple[int, bool]] = []
+        while True:
+            _, step, to = best[(mask * places + c) * kinds + k]
+            if step < 0:
+                return path
+            jump = to < 0
+            path.append((self.word[step], jump))
+            mask |= 1 << step
+            c = -1 - to if jump else to
+            k -= jump
+
     def solve(self) -> list[tuple[int, bool]]:
         """The best chain as (index in ``found``, followed by a Syncope) pairs.
 
@@ -389,9 +471,11 @@ class _Solver:
         sum(w * scale - p(exit of first letter) + p(entry of next letter)) +
         p(c) - p(end), so the sum of the positive terms (with the k best Syncope
         gains) bounds it for any p. And when the flow is itself one chain (it is
-        connected, with at most k Syncopes), that chain is the best one from here;
-        at the root, when the flow wants more Syncopes than k, the flows with k
-        of its jumps fixed are tried as chains too.
+        connected, with at most k Syncopes), that chain is the best one from here.
+        At the root, when the priced flow uses another number of Syncopes than k,
+        flows with k jumps fixed (jumps as good as any other use of their word at
+        that price) are tried as chains too: a chain that scores the bound makes
+        only such jumps.
 
         The search. From the bound down: look for a chain scoring the bound; if
         there is none the search proves a lower bound, and so on (each round
@@ -1237,14 +1321,22 @@ class _Solver:
                 low_mu, high_mu = 0, -gains[0][0] if gains else 0
                 mu = hint if hint >= 0 else (-gains[k][0] if len(gains) > k else 0)
                 flow_pot: list[int] | None = None
-                too_many: list[tuple[int, int]] = []
+                tight_pot: list[int] | None = None
+                lowest_flow = _FAR
+                tight_mu = 0
+                seen_jumps: list[tuple[int, int]] = []
                 for _ in range(_ROOT_ROUNDS if hint < 0 else _NODE_ROUNDS):
                     mu = min(max(mu, low_mu), high_mu)
                     tighter, jumped, flow_trail, flow_at, flow_jumps = jump_flow(
                         c, edges, k, mu, pi, used, took, passes, first, end, final_edge, free
                     )
-                    if jumped > k:
-                        too_many = flow_jumps
+                    for jump_at in flow_jumps:
+                        if jump_at not in seen_jumps:
+                            seen_jumps.append(jump_at)
+                    if tighter < lowest_flow:
+                        lowest_flow = tighter
+                        tight_pot = flow_at
+                        tight_mu = mu
                     if tighter < bound:
                         bound = tighter
                         flow_pot = flow_at
@@ -1266,10 +1358,14 @@ class _Solver:
                 if bound <= need:
                     upper[key] = bound
                     return None
-                if c < 0 and best < bound and too_many:
-                    # The flow wants more Syncopes than there are: try it with k of its
-                    # jumps only, the other words going on as usual.
-                    for some in islice(combinations(too_many, k), _TRIES):
+                if c < 0 and best < bound and tight_pot is not None:
+                    # The flows want more Syncopes than there are, or fewer. A chain that
+                    # scores the bound only makes jumps that the priced flow finds as
+                    # good as any other use of their words: try k of them (and of those
+                    # the flows made), the other words going on as usual.
+                    choice = tight(tight_pot, edges, tails, tight_mu)
+                    choice += [jump_at for jump_at in seen_jumps if jump_at not in choice]
+                    for some in islice(combinations(choice, k), _TRIES):
                         hd = head[:]
                         for e, x in some:
                             hd[e] = x
@@ -1293,6 +1389,27 @@ class _Solver:
             if c < 0 and best > root_best[0]:
                 root_best[0] = best
             return best, steps, price, pot, total, slack, gains, lowest
+
+        def tight(pot: list[int], edges: list[int], tails: int, mu: int) -> list[tuple[int, int]]:
+            """The jumps (word, letter) that are as good as the best use of their word at ``mu``."""
+            found: list[tuple[int, int, int]] = []
+            for e in edges:
+                u, v = tail[e], head[e]
+                leave = min(pot[out + u], pot[u])
+                if loop[e]:
+                    here = 0
+                    base = -1 - leave
+                else:
+                    there = pot[v] if tails >> v & 1 else pot[omega]
+                    here = max(0, weight[e] * scale - leave + there)
+                    base = weight[e] * scale - 1 - leave
+                for x in targets[e]:
+                    if tails >> x & 1:
+                        value = base + pot[x] - mu
+                        if value >= here and value >= 0:
+                            found.append((-value, e, x))
+            found.sort()
+            return [(e, x) for _, e, x in found]
 
         def chain_score(trail: list[_Step]) -> int:
             """The score of a chain found by a relaxation (no Syncope after its last word)."""
