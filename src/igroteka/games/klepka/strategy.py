@@ -164,6 +164,8 @@ class Duel:
         self._search: dict[Key, list[float]] = {}
         """Search values by ``(u, a, b, s)``, a list over ``k``."""
         self._syncope: dict[Key, float] = {}
+        self._best: dict[tuple[object, ...], Opening | Follow] = {}
+        """Best choices already worked out (a bot asks for the same positions again and again)."""
 
     @staticmethod
     def affordable(pairs: int, syncopes: int) -> bool:
@@ -238,8 +240,12 @@ class Duel:
 
     def opening(self, u: int, w: int, p: int, s: int, *, passed: bool = False) -> Opening:
         """The best first card; an unknown card unless something else is strictly better."""
-        values = self.opening_values(u, w, p, s, passed=passed)
-        return _best(values, Opening.UNKNOWN) if values else Opening.UNKNOWN
+        key = (Opening, u, w, p, s, passed)
+        known = self._best.get(key)
+        if known is None:
+            values = self.opening_values(u, w, p, s, passed=passed)
+            known = self._best[key] = _best(values, Opening.UNKNOWN) if values else Opening.UNKNOWN
+        return known  # type: ignore[return-value]
 
     def follow_values(
         self,
@@ -284,7 +290,12 @@ class Duel:
         passed: bool = False,
     ) -> Follow:
         """The best next card with a WORD or PICTURE up; never :attr:`Follow.SAME`."""
-        return _best(self.follow_values(u, a, b, s, k, pure=pure, passed=passed), Follow.UNKNOWN)
+        key = (Follow, u, a, b, s, k, pure, passed)
+        known = self._best.get(key)
+        if known is None:
+            values = self.follow_values(u, a, b, s, k, pure=pure, passed=passed)
+            known = self._best[key] = _best(values, Follow.UNKNOWN)
+        return known  # type: ignore[return-value]
 
     def after_syncope_values(self, u: int, w: int, p: int, s: int) -> dict[Follow, float]:
         """The second card after a Syncope first (already taken; ``s`` does not count it)."""
@@ -294,8 +305,12 @@ class Duel:
 
     def after_syncope(self, u: int, w: int, p: int, s: int) -> Follow:
         """The best second card after a Syncope first."""
-        values = self.after_syncope_values(u, w, p, s)
-        return _best(values, Follow.UNKNOWN) if values else Follow.UNKNOWN
+        key = (Duel.after_syncope, u, w, p, s)
+        known = self._best.get(key)
+        if known is None:
+            values = self.after_syncope_values(u, w, p, s)
+            known = self._best[key] = _best(values, Follow.UNKNOWN) if values else Follow.UNKNOWN
+        return known  # type: ignore[return-value]
 
 
 def _duel_reveal(
