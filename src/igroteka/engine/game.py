@@ -65,7 +65,10 @@ class Event(NamedTuple):
 
 def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
     """The events of a sequence that a seat (``None``: a spectator) may see."""
-    return tuple(event for event in events if event.to is None or seat in event.to)
+    for event in events:
+        if event.to is not None:
+            return tuple(event for event in events if event.to is None or seat in event.to)
+    return tuple(events)  # all public: the common case, and a tuple is not copied
 
 
 @dataclass(frozen=True, slots=True)
