@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from igroteka.engine import Match, Rng, play_out, replay
 from igroteka.games.klepka.bots import LEVELS, make_bot
-from igroteka.games.klepka.rules import DOWN, KlepkaGame, KlepkaState
+from igroteka.games.klepka.rules import DOWN, Kind, KlepkaGame, KlepkaState
 
 GAME = KlepkaGame()
 
@@ -90,3 +90,18 @@ def test_no_view_reveals_a_face_down_card(spec: dict[str, Any], other: int) -> N
         twin = shuffle_face_down(state, other)
         for seat in seats:
             assert GAME.view(state, seat) == GAME.view(twin, seat)
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_each_seat_holds_exactly_the_cards_it_took_from_the_table(spec: dict[str, Any]) -> None:
+    """What a view shows a seat holding is what the table says it took, at every step."""
+    _, states = play_game(spec)
+    for state in states:
+        for seat, held in enumerate(state.collected):
+            mine = [
+                card for card, place in zip(state.cards, state.place, strict=True) if place == seat
+            ]
+            assert sorted(held.words) == sorted(c.text for c in mine if c.kind == Kind.WORD)
+            assert sorted(held.pictures) == sorted(c.text for c in mine if c.kind == Kind.PICTURE)
+            assert held.syncopes == sum(1 for c in mine if c.kind == Kind.SYNCOPE)

@@ -12,6 +12,7 @@ from igroteka.games.klepka.rules import (
     DOWN,
     UP,
     Card,
+    Collection,
     Conceal,
     Flip,
     Kind,
@@ -292,7 +293,10 @@ def clear_table(state: KlepkaState, holdings: dict[int, list[str]]) -> KlepkaSta
                 place[position] = seat
     assert all(p != DOWN or c.kind == S for p, c in zip(place, state.cards, strict=True))
     place = [0 if p == DOWN else p for p in place]
-    state = dataclasses.replace(state, place=tuple(place))
+    collected = [Collection()] * state.players
+    for position, seat in enumerate(place):
+        collected[seat] = collected[seat].taking(state.cards[position])
+    state = dataclasses.replace(state, place=tuple(place), collected=tuple(collected))
     return GAME._end_of_table(state, [])[0]
 
 

@@ -24,7 +24,7 @@ import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from igroteka.engine import codec
 from igroteka.engine.game import Event, IllegalAction, JsonObject, OptionsError, Outcome
@@ -256,6 +256,28 @@ def options_to_json(options: KlepkaOptions) -> JsonObject:
 # ---------------------------------------------------------------- state
 
 
+class Collection(NamedTuple):
+    """What one seat has taken from the table."""
+
+    words: tuple[str, ...] = ()
+    pictures: tuple[str, ...] = ()
+    syncopes: int = 0
+
+    def taking(self, card: Card) -> Collection:
+        if card.kind == Kind.WORD:
+            return self._replace(words=(*self.words, card.text))
+        if card.kind == Kind.PICTURE:
+            return self._replace(pictures=(*self.pictures, card.text))
+        return self._replace(syncopes=self.syncopes + 1)
+
+    def to_json(self) -> JsonObject:
+        return {
+            "words": list(self.words),
+            "pictures": list(self.pictures),
+            "syncopes": self.syncopes,
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class KlepkaState:
     """The whole truth of a game, face-down cards included: never shown to players."""
@@ -279,25 +301,20 @@ class KlepkaState:
     after: str = After.PASS
     """One of :class:`After`, while cards are revealed."""
     london: tuple[bool | None, ...] = ()
+    collected: tuple[Collection, ...] = ()
+    """Per seat, what it has taken, in the order taken (derived from ``place``, kept for speed)."""
     chains: tuple[Chain | None, ...] = ()
     turns: int = 1
     flips: int = 0
     result: Outcome | None = None
     """The outcome, computed once when the game ends."""
 
-    def held(self, seat: int, kind: str) -> tuple[Card, ...]:
-        """The cards of one kind a seat has collected, in table order."""
-        return tuple(
-            card
-            for card, place in zip(self.cards, self.place, strict=True)
-            if place == seat and card.kind is kind
-        )
-
     def words(self, seat: int) -> tuple[str, ...]:
-        return tuple(card.text for card in self.held(seat, Kind.WORD))
+        """The WORD cards a seat has taken, in the order taken."""
+        return self.collected[seat].words
 
     def syncopes(self, seat: int) -> int:
-        return len(self.held(seat, Kind.SYNCOPE))
+        return self.collected[seat].syncopes
 
     def face_down(self) -> tuple[int, ...]:
         return tuple(i for i, place in enumerate(self.place) if place == DOWN)
@@ -311,6 +328,16 @@ def _cached_chain(words: tuple[str, ...], syncopes: int, rules: ChainRules) -> C
 def best_chain(words: Sequence[str], syncopes: int, rules: ChainRules) -> Chain:
     """The optimal chain of a hand, remembered: bots, scoring and results ask for the same hands."""
     return _cached_chain(tuple(sorted(words)), syncopes, rules)
+
+
+def _take(state: KlepkaState, changes: dict[str, Any], seat: int, positions: Sequence[int]) -> None:
+    """Record in ``changes`` that ``seat`` takes the cards at ``positions``."""
+    collection = state.collected[seat]
+    for position in positions:
+        collection = collection.taking(state.cards[position])
+    collected = list(state.collected)
+    collected[seat] = collection
+    changes["collected"] = tuple(collected)
 
 
 _STATE_FIELDS = tuple(field.name for field in dataclasses.fields(KlepkaState))
@@ -362,6 +389,7 @@ class KlepkaGame:
             turn=0,
             rng=rng,
             london=(None,) * players,
+            collected=(Collection(),) * players,
             chains=(None,) * players,
         )
         if opts.starter == "london" and players > 1:
@@ -505,6 +533,7 @@ class KlepkaGame:
             if card.kind == Kind.SYNCOPE and DOWN not in place:
                 # The last card on the table is a lone Syncope: there is no second card.
                 place[position] = seat
+                _take(state, changes, seat, (position,))
                 return self._next(state, place, After.PASS, events, changes)
             changes.update(place=tuple(place), phase=Phase.SECOND, first=position)
             return _replace(state, **changes), tuple(events)
@@ -526,6 +555,7 @@ class KlepkaGame:
         if card.pair == first.pair:
             events.append(Event("match", {"seat": seat, "positions": [state.first, position]}))
             place[state.first] = place[position] = seat
+            _take(state, changes, seat, (state.first, position))
             return self._next(state, place, After.AGAIN, events, changes)
         return self._reveal(state, place, (state.first, position), After.PASS, events, changes)
 
@@ -543,6 +573,7 @@ class KlepkaGame:
         for position in taken:
             place[position] = state.turn
             events.append(Event("syncope", {"seat": state.turn, "position": position}))
+        _take(state, changes, state.turn, taken)
         if searching and state.options.syncope_in_search == "continues":
             changes.update(place=tuple(place), phase=Phase.SEARCH)
             return _replace(state, **changes), tuple(events)
@@ -667,22 +698,14 @@ class KlepkaGame:
     def view(self, state: KlepkaState, seat: int | None) -> JsonObject:
         place = state.place
         table = ["down" if p == DOWN else "up" if p == UP else "taken" for p in place]
-        faces: dict[str, JsonObject] = {}
-        collections: list[JsonObject] = [
-            {"words": [], "pictures": [], "syncopes": 0} for _ in range(state.players)
-        ]
+        # Every face-up card is the first card of the attempt or a revealed one.
         cards = state.cards
-        for position in [i for i, p in enumerate(place) if p != DOWN]:
-            card = cards[position]
-            owner = place[position]
-            if owner == UP:
-                faces[str(position)] = card.to_json()
-            elif card.kind == Kind.SYNCOPE:
-                collections[owner]["syncopes"] += 1
-            else:
-                collections[owner]["words" if card.kind == Kind.WORD else "pictures"].append(
-                    card.text
-                )
+        faces: dict[str, JsonObject] = {
+            str(position): cards[position].to_json()
+            for position in (state.first, *state.shown)
+            if position >= 0 and place[position] == UP
+        }
+        collections = [held.to_json() for held in state.collected]
         over = state.phase == Phase.OVER
         chains: list[JsonObject | None] = []
         for s, chain in enumerate(state.chains):
@@ -767,6 +790,7 @@ __all__ = [
     "Action",
     "After",
     "Card",
+    "Collection",
     "Conceal",
     "DeckError",
     "Flip",
