@@ -84,6 +84,9 @@ class MemoryBot:
         self.seat = seat
         self.random = random.Random(seed * 7919 + seat * 104_729 + len(level.name))
         self.memory: OrderedDict[int, Seen] = OrderedDict()
+        """The cards it remembers, by position, least recently seen first."""
+        self._by_pair: dict[int, list[int]] = {}
+        """The remembered WORD and PICTURE cards by pair (an index of ``memory``)."""
         self.passed = False
         """The last attempt was a pass: it turned up only known cards and took nothing."""
         self._pure = True  # the current attempt has so far turned up only known cards
@@ -100,25 +103,38 @@ class MemoryBot:
                 self._remember(position, event.data["card"])
             elif kind == "match":
                 for position in event.data["positions"]:
-                    self.memory.pop(position, None)
+                    self._drop(position)
                 self.passed, self._pure = False, True
             elif kind == "syncope":
-                self.memory.pop(event.data["position"], None)
+                self._drop(event.data["position"])
                 self._pure = False
             elif kind == "turn":
                 self.passed, self._pure = self._pure, True
 
     def _remember(self, position: int, card: JsonObject) -> None:
         level = self.level
-        if level.forget > 0 and self.memory:
-            for known in [p for p in self.memory if self.random.random() < level.forget]:
-                del self.memory[known]
+        memory = self.memory
+        if level.forget > 0 and memory:
+            for known in [p for p in memory if self.random.random() < level.forget]:
+                self._drop(known)
         if level.capacity <= 0:
             return
-        self.memory[position] = Seen(card["kind"], card["pair"])
-        self.memory.move_to_end(position)
-        while len(self.memory) > level.capacity:
-            self.memory.popitem(last=False)
+        if position in memory:
+            memory.move_to_end(position)
+            return
+        seen = memory[position] = Seen(card["kind"], card["pair"])
+        if seen.kind != SYNC:
+            self._by_pair.setdefault(seen.pair, []).append(position)
+        while len(memory) > level.capacity:
+            self._drop(next(iter(memory)))
+
+    def _drop(self, position: int) -> None:
+        seen = self.memory.pop(position, None)
+        if seen is not None and seen.kind != SYNC:
+            positions = self._by_pair[seen.pair]
+            positions.remove(position)
+            if not positions:
+                del self._by_pair[seen.pair]
 
     def refused(self, reason: str) -> None:
         raise RuntimeError(f"bot:{self.level.name} chose an illegal action: {reason}")
@@ -132,57 +148,44 @@ class MemoryBot:
         if phase == "chain":
             return SubmitChain(self._chain(view))
         tried = view["tried"]
+        memory = self.memory
         down = [p for p, cell in enumerate(view["table"]) if cell == "down"]
         if tried:
             down = [p for p in down if p not in tried]
-        memory = self.memory
-        known = {p: memory[p] for p in down if p in memory}
         unknown = [p for p in down if p not in memory]
         if phase == "first":
-            return Flip(self._first(view, down, known, unknown))
+            return Flip(self._first(view, down, unknown))
         first = view["faces"][str(view["first"])]
-        return Flip(self._second(view, Seen(first["kind"], first["pair"]), down, known, unknown))
+        return Flip(self._second(view, Seen(first["kind"], first["pair"]), down, unknown))
 
     def _pick(self, positions: Sequence[int]) -> int:
         return positions[self.random.randrange(len(positions))]
 
-    def _first(
-        self, view: JsonObject, down: list[int], known: dict[int, Seen], unknown: list[int]
-    ) -> int:
+    def _first(self, view: JsonObject, down: list[int], unknown: list[int]) -> int:
         if self.level.capacity <= 0:
             return self._pick(down)
-        pairs: dict[int, list[int]] = {}
-        for p, seen in known.items():
-            if seen.kind != SYNC:
-                pairs.setdefault(seen.pair, []).append(p)
-        complete = [min(ps) for ps in pairs.values() if len(ps) == 2]
+        # Nothing is up and nothing tried: every remembered card lies face down.
+        complete = [min(ps) for ps in self._by_pair.values() if len(ps) == 2]
         if complete:
             return min(complete)
         if self.level.careful and unknown:
-            return self._careful_first(view, known, unknown)
+            return self._careful_first(view, unknown)
         return self._pick(unknown or down)
 
-    def _second(
-        self,
-        view: JsonObject,
-        first: Seen,
-        down: list[int],
-        known: dict[int, Seen],
-        unknown: list[int],
-    ) -> int:
+    def _second(self, view: JsonObject, first: Seen, down: list[int], unknown: list[int]) -> int:
         if self.level.capacity <= 0:
             return self._pick(down)
         if first.kind != SYNC:
-            for p, seen in known.items():
-                if seen.pair == first.pair and seen.kind != first.kind:
-                    return p
+            for p in self._by_pair.get(first.pair, ()):
+                if self.memory[p].kind != first.kind:
+                    return p  # the partner is face down (a face-up card is never its partner)
         if not self.level.careful:
             return self._pick(unknown or down)
-        return self._careful_second(view, first, down, known, unknown)
+        return self._careful_second(view, first, down, unknown)
 
-    def _careful_first(self, view: JsonObject, known: dict[int, Seen], unknown: list[int]) -> int:
+    def _careful_first(self, view: JsonObject, unknown: list[int]) -> int:
         """``bot:hard``: an unknown card, or a stall with a known single, by the exact values."""
-        position = _Position(view, known, self.memory)
+        position = _Position(view, self._by_pair, self.memory)
         u, w, p, s = position.u, len(position.words), len(position.pictures), position.s
         choice = Opening.UNKNOWN
         if view["players"] == 1:
@@ -197,12 +200,7 @@ class MemoryBot:
         return self._pick(unknown)
 
     def _careful_second(
-        self,
-        view: JsonObject,
-        first: Seen,
-        down: list[int],
-        known: dict[int, Seen],
-        unknown: list[int],
+        self, view: JsonObject, first: Seen, down: list[int], unknown: list[int]
     ) -> int:
         """``bot:hard``: an unknown card, or a known one that ends the attempt, by the exact values.
 
@@ -213,10 +211,11 @@ class MemoryBot:
         """
         if not unknown:
             return down[0]
-        position = _Position(view, known, self.memory)
+        position = _Position(view, self._by_pair, self.memory)
         alone = view["players"] == 1
         u, s, k = position.u, position.s, len(position.complete)
         choice = Follow.UNKNOWN
+        memory = self.memory
         if first.kind == SYNC:
             # The Syncope is taken whatever comes second; any known card ends the attempt.
             w, p = len(position.words), len(position.pictures)
@@ -225,7 +224,7 @@ class MemoryBot:
                     choice = solitaire().after_syncope(u, w, p, s)
             elif Duel.affordable(u + w + p + k, s):
                 choice = duel().after_syncope(u, w, p, s)
-            ends = sorted(known)
+            ends = [p for p in down if p in memory]
         else:
             a, b = len(position.words), len(position.pictures)
             if first.kind == PICTURE:
@@ -236,7 +235,7 @@ class MemoryBot:
             elif Duel.affordable(u + a + b + k + 1, s):
                 pure = self._pure and k == 0
                 choice = duel().follow(u, a, b, s, k, pure=pure, passed=self.passed)
-            ends = [p for p, seen in known.items() if seen.kind != first.kind]
+            ends = [p for p in down if p in memory and memory[p].kind != first.kind]
         if choice is Follow.END and ends:
             return self._pick(ends)
         return self._pick(unknown)
@@ -282,37 +281,33 @@ class _Position:
 
     __slots__ = ("complete", "pictures", "s", "u", "words")
 
-    def __init__(self, view: JsonObject, known: dict[int, Seen], memory: dict[int, Seen]) -> None:
-        """``known``: the remembered face-down cards that may be flipped (not yet tried)."""
+    def __init__(self, view: JsonObject, by_pair: dict[int, list[int]], memory: dict[int, Seen]):
+        """``by_pair``: the remembered cards by pair, face down (tried ones too) or up."""
         options: dict[str, Any] = view["options"]
-        collections = view["collections"]
-        by_pair: dict[int, list[int]] = {}
-        for position, seen in known.items():
-            if seen.kind != SYNC:
-                by_pair.setdefault(seen.pair, []).append(position)
-        for position in view["tried"]:  # cards tried in this search are known too
-            tried = memory.get(position)
-            if tried is not None and tried.kind != SYNC:
-                by_pair.setdefault(tried.pair, []).append(position)
-        up = list(view["faces"].values())
-        up_pairs = {card["pair"] for card in up if card["kind"] != SYNC}
-        taken = sum(len(held["words"]) for held in collections)
-        self.u: int = max(0, options["pairs"] - taken - len(up_pairs | set(by_pair)))
+        faces: dict[str, JsonObject] = view["faces"]
+        up = {int(key): card for key, card in faces.items()}
+        up_pairs = {card["pair"] for card in up.values() if card["kind"] != SYNC}
+        taken = sum(len(held["words"]) for held in view["collections"])
+        self.u: int = max(0, options["pairs"] - taken - len(up_pairs | by_pair.keys()))
         self.s: int = max(
             0,
             options["syncopes"]
-            - sum(held["syncopes"] for held in collections)
-            - sum(1 for card in up if card["kind"] == SYNC),
+            - sum(held["syncopes"] for held in view["collections"])
+            - sum(1 for card in up.values() if card["kind"] == SYNC),
         )
         self.words: list[int] = []
         self.pictures: list[int] = []
         self.complete: list[int] = []
         for pair, positions in by_pair.items():
+            if up and any(p in up for p in positions):
+                continue  # the partner is up, or both are: neither single nor complete
             if len(positions) == 2:
                 self.complete.append(pair)
-            elif pair not in up_pairs:
+            else:
                 single = positions[0]
                 (self.words if memory[single].kind == WORD else self.pictures).append(single)
+        self.words.sort()
+        self.pictures.sort()
 
 
 __all__ = ["LEVELS", "SYNCOPE", "Level", "MemoryBot", "make_bot"]
