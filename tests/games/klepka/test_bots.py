@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from igroteka.engine import Event, OptionsError
+from igroteka.engine import Event, Match, OptionsError, play_out
 from igroteka.games.klepka.bots import LEVELS, make_bot
 from igroteka.games.klepka.rules import (
     Flip,
@@ -124,3 +124,24 @@ def test_bots_answer_that_they_have_not_been_to_london() -> None:
     assert state.phase == Phase.LONDON
     action = make_bot("hard", 0, 1).choose(GAME.view(state, 0))
     assert GAME.encode_action(action) == {"type": "london", "yes": False}
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_what_a_bot_knows_of_pairs_agrees_with_what_it_remembers(level: str) -> None:
+    """Its index of pairs, singles and complete pairs follows its memory as it forgets."""
+    match = Match.start(GAME, ["a", "b", "c"], {"pairs": 20, "syncopes": 3, "starter": 0}, 7)
+    bots = {seat: make_bot(level, seat, seed=7) for seat in range(3)}
+
+    def check(_: object) -> None:
+        for bot in bots.values():
+            cards = {p: card for p, card in bot.memory.items() if card.kind != "syncope"}
+            pairs: dict[int, set[int]] = {}
+            for p, card in cards.items():
+                pairs.setdefault(card.pair, set()).add(p)
+            assert {pair: set(ps) for pair, ps in bot._by_pair.items()} == pairs
+            assert bot._complete == {pair for pair, ps in pairs.items() if len(ps) == 2}
+            for kind in ("word", "picture"):
+                singles = {p for ps in pairs.values() if len(ps) == 1 for p in ps}
+                assert bot._singles[kind] == {p for p in singles if cards[p].kind == kind}
+
+    play_out(match, bots, on_events=check)

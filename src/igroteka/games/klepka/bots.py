@@ -23,6 +23,7 @@ import random
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress, filterfalse
 from typing import Any, NamedTuple
 
 from igroteka.engine.game import Event, JsonObject, OptionsError
@@ -37,6 +38,7 @@ from igroteka.games.klepka.rules import (
 from igroteka.games.klepka.strategy import Duel, Follow, Opening, Solitaire, duel, solitaire
 
 WORD, PICTURE, SYNC = "word", "picture", "syncope"
+_DOWN = "down"  # a face-down card in a view's table
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +89,10 @@ class MemoryBot:
         """The cards it remembers, by position, least recently seen first."""
         self._by_pair: dict[int, list[int]] = {}
         """The remembered WORD and PICTURE cards by pair (an index of ``memory``)."""
+        self._singles: dict[str, set[int]] = {WORD: set(), PICTURE: set()}
+        """Remembered cards whose partner is not remembered, by kind."""
+        self._complete: set[int] = set()
+        """Pairs whose both cards are remembered."""
         self.passed = False
         """The last attempt was a pass: it turned up only known cards and took nothing."""
         self._pure = True  # the current attempt has so far turned up only known cards
@@ -117,14 +123,21 @@ class MemoryBot:
         if level.forget > 0 and memory:
             for known in [p for p in memory if self.random.random() < level.forget]:
                 self._drop(known)
-        if level.capacity <= 0:
+        if not level.capacity:
             return
         if position in memory:
             memory.move_to_end(position)
             return
         seen = memory[position] = Seen(card["kind"], card["pair"])
         if seen.kind != SYNC:
-            self._by_pair.setdefault(seen.pair, []).append(position)
+            positions = self._by_pair.setdefault(seen.pair, [])
+            positions.append(position)
+            if len(positions) == 1:
+                self._singles[seen.kind].add(position)
+            else:
+                partner = positions[0]
+                self._singles[memory[partner].kind].discard(partner)
+                self._complete.add(seen.pair)
         while len(memory) > level.capacity:
             self._drop(next(iter(memory)))
 
@@ -133,8 +146,13 @@ class MemoryBot:
         if seen is not None and seen.kind != SYNC:
             positions = self._by_pair[seen.pair]
             positions.remove(position)
-            if not positions:
+            if positions:
+                partner = positions[0]
+                self._complete.discard(seen.pair)
+                self._singles[self.memory[partner].kind].add(partner)
+            else:
                 del self._by_pair[seen.pair]
+                self._singles[seen.kind].discard(position)
 
     def refused(self, reason: str) -> None:
         raise RuntimeError(f"bot:{self.level.name} chose an illegal action: {reason}")
@@ -149,10 +167,11 @@ class MemoryBot:
             return SubmitChain(self._chain(view))
         tried = view["tried"]
         memory = self.memory
-        down = [p for p, cell in enumerate(view["table"]) if cell == "down"]
+        table = view["table"]
+        down = list(compress(range(len(table)), map(_DOWN.__eq__, table)))
         if tried:
             down = [p for p in down if p not in tried]
-        unknown = [p for p in down if p not in memory]
+        unknown = list(filterfalse(memory.__contains__, down))
         if phase == "first":
             return Flip(self._first(view, down, unknown))
         first = view["faces"][str(view["first"])]
@@ -165,9 +184,8 @@ class MemoryBot:
         if self.level.capacity <= 0:
             return self._pick(down)
         # Nothing is up and nothing tried: every remembered card lies face down.
-        complete = [min(ps) for ps in self._by_pair.values() if len(ps) == 2]
-        if complete:
-            return min(complete)
+        if self._complete:
+            return min(min(self._by_pair[pair]) for pair in self._complete)
         if self.level.careful and unknown:
             return self._careful_first(view, unknown)
         return self._pick(unknown or down)
@@ -185,7 +203,7 @@ class MemoryBot:
 
     def _careful_first(self, view: JsonObject, unknown: list[int]) -> int:
         """``bot:hard``: an unknown card, or a stall with a known single, by the exact values."""
-        position = _Position(view, self._by_pair, self.memory)
+        position = _Position(view, self)
         u, w, p, s = position.u, len(position.words), len(position.pictures), position.s
         choice = Opening.UNKNOWN
         if view["players"] == 1:
@@ -211,7 +229,7 @@ class MemoryBot:
         """
         if not unknown:
             return down[0]
-        position = _Position(view, self._by_pair, self.memory)
+        position = _Position(view, self)
         alone = view["players"] == 1
         u, s, k = position.u, position.s, len(position.complete)
         choice = Follow.UNKNOWN
@@ -281,33 +299,31 @@ class _Position:
 
     __slots__ = ("complete", "pictures", "s", "u", "words")
 
-    def __init__(self, view: JsonObject, by_pair: dict[int, list[int]], memory: dict[int, Seen]):
-        """``by_pair``: the remembered cards by pair, face down (tried ones too) or up."""
+    def __init__(self, view: JsonObject, bot: MemoryBot) -> None:
         options: dict[str, Any] = view["options"]
-        faces: dict[str, JsonObject] = view["faces"]
-        up = {int(key): card for key, card in faces.items()}
-        up_pairs = {card["pair"] for card in up.values() if card["kind"] != SYNC}
-        taken = sum(len(held["words"]) for held in view["collections"])
-        self.u: int = max(0, options["pairs"] - taken - len(up_pairs | by_pair.keys()))
-        self.s: int = max(
-            0,
-            options["syncopes"]
-            - sum(held["syncopes"] for held in view["collections"])
-            - sum(1 for card in up.values() if card["kind"] == SYNC),
-        )
-        self.words: list[int] = []
-        self.pictures: list[int] = []
-        self.complete: list[int] = []
-        for pair, positions in by_pair.items():
-            if up and any(p in up for p in positions):
-                continue  # the partner is up, or both are: neither single nor complete
-            if len(positions) == 2:
-                self.complete.append(pair)
+        collections = view["collections"]
+        by_pair = bot._by_pair
+        pairs_taken = syncopes_taken = 0
+        for held in collections:
+            pairs_taken += len(held["words"])
+            syncopes_taken += held["syncopes"]
+        syncopes_up = 0
+        up: list[int] = []  # the face-up positions
+        up_pairs: set[int] = set()
+        for key, card in view["faces"].items():
+            up.append(int(key))
+            if card["kind"] == SYNC:
+                syncopes_up += 1
             else:
-                single = positions[0]
-                (self.words if memory[single].kind == WORD else self.pictures).append(single)
-        self.words.sort()
-        self.pictures.sort()
+                up_pairs.add(card["pair"])
+        self.u: int = max(
+            0, options["pairs"] - pairs_taken - len(by_pair) - len(up_pairs - by_pair.keys())
+        )
+        self.s: int = max(0, options["syncopes"] - syncopes_taken - syncopes_up)
+        # A pair with a card up is neither complete nor single: its partner is up or unknown.
+        self.complete: list[int] = [pair for pair in bot._complete if pair not in up_pairs]
+        self.words: list[int] = sorted(bot._singles[WORD].difference(up))
+        self.pictures: list[int] = sorted(bot._singles[PICTURE].difference(up))
 
 
 __all__ = ["LEVELS", "SYNCOPE", "Level", "MemoryBot", "make_bot"]

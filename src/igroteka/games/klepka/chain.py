@@ -16,6 +16,7 @@ matter, Russian ё counts as е, apostrophes and hyphens are not letters.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -106,6 +107,7 @@ def _fold(char: str) -> str:
     return "е" if folded == "ё" else folded
 
 
+@functools.lru_cache(maxsize=8192)
 def letters(word: str) -> str:
     """The normalised letters of a word, the ones that count and chain.
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -340,18 +340,44 @@ def _take(state: KlepkaState, changes: dict[str, Any], seat: int, positions: Seq
     changes["collected"] = tuple(collected)
 
 
-_STATE_FIELDS = tuple(field.name for field in dataclasses.fields(KlepkaState))
+def _make_replace() -> Callable[..., KlepkaState]:
+    """``dataclasses.replace`` for the state, without its per-call overhead (the hot path).
+
+    Generated like the dataclass's own methods: one line per field, each set
+    through the field's slot directly (as a frozen dataclass's ``__init__`` does).
+    """
+    names = [field.name for field in dataclasses.fields(KlepkaState)]
+    lines = [
+        "def _replace(state, **changes):",
+        "    if not changes.keys() <= names:",
+        "        raise TypeError(f'no such field: {sorted(changes.keys() - names)}')",
+        "    new = new_state(KlepkaState)",
+    ]
+    for name in names:
+        value = f"changes[{name!r}] if {name!r} in changes else state.{name}"
+        lines.append(f"    set_{name}(new, {value})")
+    lines.append("    return new")
+    scope: dict[str, Any] = {
+        "new_state": object.__new__,
+        "KlepkaState": KlepkaState,
+        "names": frozenset(names),
+    }
+    for name in names:
+        scope[f"set_{name}"] = getattr(KlepkaState, name).__set__
+    exec("\n".join(lines), scope)  # the code is built above from the field names
+    replace: Callable[..., KlepkaState] = scope["_replace"]
+    return replace
 
 
-def _replace(state: KlepkaState, **changes: Any) -> KlepkaState:
-    """``dataclasses.replace`` without its per-call overhead (this is the hot path)."""
-    new = object.__new__(KlepkaState)
-    for name in _STATE_FIELDS:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(state, name))
-    return new
+_replace = _make_replace()
 
 
 # ---------------------------------------------------------------- the game
+
+
+_NOBODY: frozenset[int] = frozenset()
+MAX_PLAYERS = 6
+_ALONE = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # one seat acts: a turn
 
 
 class KlepkaGame:
@@ -359,7 +385,7 @@ class KlepkaGame:
 
     name = "klepka"
     min_players = 1
-    max_players = 6
+    max_players = MAX_PLAYERS
 
     # -- set-up
 
@@ -369,7 +395,7 @@ class KlepkaGame:
     def setup(self, options: Mapping[str, Any], players: int, seed: int) -> KlepkaState:
         opts = parse_options(options)
         if not self.min_players <= players <= self.max_players:
-            raise OptionsError(f"Klepka is played by 1 to 6 players, not {players}")
+            raise OptionsError(f"Klepka is played by 1 to {MAX_PLAYERS} players, not {players}")
         if isinstance(opts.starter, int) and opts.starter >= players:
             raise OptionsError(f"there is no seat {opts.starter} to start")
         rng = Rng.from_seed(seed)
@@ -407,8 +433,8 @@ class KlepkaGame:
         if state.phase == Phase.CHAIN:
             return frozenset(seat for seat, chain in enumerate(state.chains) if chain is None)
         if state.phase in (Phase.OVER, Phase.REVEAL):
-            return frozenset()  # revealed cards: everyone looks, the room turns them back
-        return frozenset((state.turn,))
+            return _NOBODY  # revealed cards: everyone looks, the room turns them back
+        return _ALONE[state.turn]
 
     def automatic(self, state: KlepkaState) -> tuple[int, Action] | None:
         """Turning revealed cards back: the room does it for the player, when time is up."""
