@@ -103,10 +103,11 @@ class MemoryBot:
         for event in events:
             kind = event.kind
             if kind == "flip":
-                position = event.data["position"]
+                data = event.data
+                position = data["position"]
                 if position not in self.memory:
                     self._pure = False
-                self._remember(position, event.data["card"])
+                self._remember(position, data["card"])
             elif kind == "match":
                 for position in event.data["positions"]:
                     self._drop(position)
@@ -120,7 +121,7 @@ class MemoryBot:
     def _remember(self, position: int, card: JsonObject) -> None:
         level = self.level
         memory = self.memory
-        if level.forget > 0 and memory:
+        if level.forget and memory:
             for known in [p for p in memory if self.random.random() < level.forget]:
                 self._drop(known)
         if not level.capacity:
@@ -128,17 +129,19 @@ class MemoryBot:
         if position in memory:
             memory.move_to_end(position)
             return
-        seen = memory[position] = Seen(card["kind"], card["pair"])
-        if seen.kind != SYNC:
-            positions = self._by_pair.setdefault(seen.pair, [])
-            positions.append(position)
-            if len(positions) == 1:
-                self._singles[seen.kind].add(position)
+        kind, pair = card["kind"], card["pair"]
+        memory[position] = Seen(kind, pair)
+        if kind != SYNC:
+            positions = self._by_pair.get(pair)
+            if positions is None:
+                self._by_pair[pair] = [position]
+                self._singles[kind].add(position)
             else:
                 partner = positions[0]
+                positions.append(position)
                 self._singles[memory[partner].kind].discard(partner)
-                self._complete.add(seen.pair)
-        while len(memory) > level.capacity:
+                self._complete.add(pair)
+        if len(memory) > level.capacity:
             self._drop(next(iter(memory)))
 
     def _drop(self, position: int) -> None:
@@ -235,14 +238,13 @@ class MemoryBot:
         choice = Follow.UNKNOWN
         memory = self.memory
         if first.kind == SYNC:
-            # The Syncope is taken whatever comes second; any known card ends the attempt.
+            # The Syncope is taken whatever comes second.
             w, p = len(position.words), len(position.pictures)
             if alone:
                 if Solitaire.affordable(u + w + p + k, s):
                     choice = solitaire().after_syncope(u, w, p, s)
             elif Duel.affordable(u + w + p + k, s):
                 choice = duel().after_syncope(u, w, p, s)
-            ends = [p for p in down if p in memory]
         else:
             a, b = len(position.words), len(position.pictures)
             if first.kind == PICTURE:
@@ -253,9 +255,12 @@ class MemoryBot:
             elif Duel.affordable(u + a + b + k + 1, s):
                 pure = self._pure and k == 0
                 choice = duel().follow(u, a, b, s, k, pure=pure, passed=self.passed)
-            ends = [p for p in down if p in memory and memory[p].kind != first.kind]
-        if choice is Follow.END and ends:
-            return self._pick(ends)
+        if choice is Follow.END:
+            # After a Syncope any known card ends the attempt; else one of the other kind.
+            other = "" if first.kind == SYNC else first.kind
+            ends = [p for p in down if p in memory and memory[p].kind != other]
+            if ends:
+                return self._pick(ends)
         return self._pick(unknown)
 
     # -- the chain

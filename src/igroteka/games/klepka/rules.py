@@ -188,12 +188,24 @@ def _deck_from_json(raw: Any) -> Deck:
         return builtin_deck(raw)
     if not isinstance(raw, Mapping):
         raise OptionsError("the deck must be a language code or a deck object")
+    builtin = _builtin_json(raw.get("lang"))
+    if builtin is not None and raw == builtin[0]:  # as every record of a built-in deck has it
+        return builtin[1]
     try:
         name, lang = str(raw["name"]), str(raw["lang"])
         pairs = tuple((str(word), str(picture)) for word, picture in raw["pairs"])
     except (KeyError, TypeError, ValueError):
         raise OptionsError("the deck object needs a name, a lang and a list of pairs") from None
     return _checked_deck(name, lang, pairs)
+
+
+@functools.lru_cache(maxsize=16)
+def _builtin_json(lang: Any) -> tuple[JsonObject, Deck] | None:
+    """A built-in deck and its JSON, by language code (None if there is no such deck)."""
+    if not isinstance(lang, str) or lang not in builtin_languages():
+        return None
+    deck = builtin_deck(lang)
+    return _deck_to_json(deck), deck
 
 
 @functools.lru_cache(maxsize=64)
@@ -269,13 +281,6 @@ class Collection(NamedTuple):
         if card.kind == Kind.PICTURE:
             return self._replace(pictures=(*self.pictures, card.text))
         return self._replace(syncopes=self.syncopes + 1)
-
-    def to_json(self) -> JsonObject:
-        return {
-            "words": list(self.words),
-            "pictures": list(self.pictures),
-            "syncopes": self.syncopes,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,9 +380,35 @@ _replace = _make_replace()
 # ---------------------------------------------------------------- the game
 
 
+@functools.lru_cache(maxsize=64)
+def _columns(cards: int) -> int:
+    """How many columns the table is laid out in: a square, as near as can be."""
+    return max(1, math.ceil(math.sqrt(cards)))
+
+
+_SYNCOPE_CARD = Card(Kind.SYNCOPE, -1, SYNCOPE)
+_DECK_CARDS: dict[int, tuple[Deck, tuple[tuple[Card, Card], ...]]] = {}
+
+
+def _cards_of(deck: Deck) -> tuple[tuple[Card, Card], ...]:
+    """The WORD and PICTURE card of each pair of a deck (cards are values: made once)."""
+    known = _DECK_CARDS.get(id(deck))
+    if known is None or known[0] is not deck:
+        cards = tuple(
+            (Card(Kind.WORD, index, pair.word), Card(Kind.PICTURE, index, pair.picture))
+            for index, pair in enumerate(deck.pairs)
+        )
+        if len(_DECK_CARDS) >= 64:
+            _DECK_CARDS.clear()
+        known = _DECK_CARDS[id(deck)] = (deck, cards)
+    return known[1]
+
+
 _NOBODY: frozenset[int] = frozenset()
 MAX_PLAYERS = 6
 _ALONE = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # one seat acts: a turn
+_CELLS = {DOWN: "down", UP: "up", **{seat: "taken" for seat in range(MAX_PLAYERS)}}
+"""How a view shows each ``place`` of a card."""
 
 
 class KlepkaGame:
@@ -400,11 +431,10 @@ class KlepkaGame:
             raise OptionsError(f"there is no seat {opts.starter} to start")
         rng = Rng.from_seed(seed)
         chosen, rng = rng.sample(range(len(opts.deck.pairs)), opts.pairs)
-        cards = [Card(Kind.SYNCOPE, -1, SYNCOPE) for _ in range(opts.syncopes)]
+        cards = [_SYNCOPE_CARD] * opts.syncopes
+        pairs = _cards_of(opts.deck)
         for index in sorted(chosen):
-            pair = opts.deck.pairs[index]
-            cards.append(Card(Kind.WORD, index, pair.word))
-            cards.append(Card(Kind.PICTURE, index, pair.picture))
+            cards.extend(pairs[index])
         table, rng = rng.shuffled(cards)
         state = KlepkaState(
             options=opts,
@@ -472,7 +502,9 @@ class KlepkaGame:
                 raise IllegalAction("you have already answered")
             raise IllegalAction("it is not your turn")
         phase = state.phase
-        if isinstance(action, London):
+        if isinstance(action, Flip):  # the common case first
+            self._check_flip(state, action.position)
+        elif isinstance(action, London):
             if phase != Phase.LONDON:
                 raise IllegalAction("the first player has already been chosen")
         elif isinstance(action, Conceal):
@@ -490,8 +522,6 @@ class KlepkaGame:
                 )
             except ChainError as error:
                 raise IllegalAction(error.reason) from None
-        elif isinstance(action, Flip):
-            self._check_flip(state, action.position)
         else:
             raise IllegalAction("Klepka has no such action")
         return None
@@ -723,7 +753,7 @@ class KlepkaGame:
 
     def view(self, state: KlepkaState, seat: int | None) -> JsonObject:
         place = state.place
-        table = ["down" if p == DOWN else "up" if p == UP else "taken" for p in place]
+        table = list(map(_CELLS.__getitem__, place))
         # Every face-up card is the first card of the attempt or a revealed one.
         cards = state.cards
         faces: dict[str, JsonObject] = {
@@ -731,7 +761,10 @@ class KlepkaGame:
             for position in (state.first, *state.shown)
             if position >= 0 and place[position] == UP
         }
-        collections = [held.to_json() for held in state.collected]
+        collections = [
+            {"words": list(words), "pictures": list(pictures), "syncopes": syncopes}
+            for words, pictures, syncopes in state.collected
+        ]
         over = state.phase == Phase.OVER
         chains: list[JsonObject | None] = []
         for s, chain in enumerate(state.chains):
@@ -748,7 +781,7 @@ class KlepkaGame:
             "phase": state.phase,
             "turn": state.turn,
             "actors": sorted(self.actors(state)),
-            "columns": max(1, math.ceil(math.sqrt(len(state.cards)))),
+            "columns": _columns(len(cards)),
             "table": table,
             "faces": faces,
             "first": state.first if state.first >= 0 else None,

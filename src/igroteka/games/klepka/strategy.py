@@ -168,6 +168,7 @@ class Duel:
         """Best choices already worked out (a bot asks for the same positions again and again)."""
 
     @staticmethod
+    @functools.lru_cache(maxsize=1024)
     def affordable(pairs: int, syncopes: int) -> bool:
         """Whether tables this big build in about a second (see :data:`DUEL_BUDGET`).
 
