@@ -753,6 +753,7 @@ class KlepkaGame:
 
     def view(self, state: KlepkaState, seat: int | None) -> JsonObject:
         place = state.place
+        options = state.options
         table = list(map(_CELLS.__getitem__, place))
         # Every face-up card is the first card of the attempt or a revealed one.
         cards = state.cards
@@ -766,14 +767,15 @@ class KlepkaGame:
             for words, pictures, syncopes in state.collected
         ]
         over = state.phase == Phase.OVER
-        chains: list[JsonObject | None] = []
-        for s, chain in enumerate(state.chains):
-            if chain is None:
-                chains.append(None)
-            elif over or s == seat or state.options.chain == "auto":
-                chains.append({"links": list(chain.links), "length": chain.length})
-            else:
-                chains.append({"submitted": True})
+        chains: list[JsonObject | None] = [None] * state.players
+        if state.phase == Phase.CHAIN or over:
+            for s, chain in enumerate(state.chains):
+                if chain is None:
+                    continue
+                if over or s == seat or state.options.chain == "auto":
+                    chains[s] = {"links": list(chain.links), "length": chain.length}
+                else:
+                    chains[s] = {"submitted": True}
         view: JsonObject = {
             "game": self.name,
             "seat": seat,
@@ -791,8 +793,8 @@ class KlepkaGame:
             "collections": collections,
             "london": list(state.london),
             "chains": chains,
-            "deck": {"name": state.options.deck.name, "lang": state.options.deck.lang},
-            "options": state.options.house_rules(),
+            "deck": {"name": options.deck.name, "lang": options.deck.lang},
+            "options": options.house_rules(),
         }
         outcome = self.outcome(state)
         if outcome is not None:
