@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress, filterfalse
@@ -56,11 +55,14 @@ class Level:
     """How it builds its chain: ``longest-word``, ``greedy`` or ``optimal``."""
 
 
+PERFECT = 1 << 30
+"""A memory this big never overflows: more cards than any table can have."""
+
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 1.0, False, "longest-word"),
     "easy": Level("easy", 6, 0.1, False, "greedy"),
     "medium": Level("medium", 12, 0.03, False, "optimal"),
-    "hard": Level("hard", 1_000, 0.0, True, "optimal"),
+    "hard": Level("hard", PERFECT, 0.0, True, "optimal"),
 }
 
 
@@ -85,7 +87,7 @@ class MemoryBot:
         self.level = level
         self.seat = seat
         self.random = random.Random(seed * 7919 + seat * 104_729 + len(level.name))
-        self.memory: OrderedDict[int, Seen] = OrderedDict()
+        self.memory: dict[int, Seen] = {}
         """The cards it remembers, by position, least recently seen first."""
         self._by_pair: dict[int, list[int]] = {}
         """The remembered WORD and PICTURE cards by pair (an index of ``memory``)."""
@@ -127,7 +129,8 @@ class MemoryBot:
         if not level.capacity:
             return
         if position in memory:
-            memory.move_to_end(position)
+            if level.capacity < PERFECT:  # what was seen last is forgotten last
+                memory[position] = memory.pop(position)
             return
         kind, pair = card["kind"], card["pair"]
         memory[position] = Seen(kind, pair)
