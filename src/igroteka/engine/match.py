@@ -111,21 +111,22 @@ def play_out(
     The game's automatic steps are taken after ``before_automatic(seat)``
     returns (a terminal waits there for Enter or a delay; a simulation at once).
     """
+    game = match.game
     for _ in range(max_actions):
-        outcome = match.outcome()
+        outcome = game.outcome(match.state)
         if outcome is not None:
             return outcome
-        automatic = match.automatic()
+        automatic = game.automatic(match.state)
         if automatic is not None:
             seat, action = automatic
             if before_automatic is not None:
                 before_automatic(seat)
             events = match.play(seat, action)
         else:
-            seat = min(match.actors())
+            seat = min(game.actors(match.state))
             agent = agents[seat]
             try:
-                events = match.play(seat, agent.choose(match.view(seat)))
+                events = match.play(seat, agent.choose(game.view(match.state, seat)))
             except IllegalAction as error:
                 agent.refused(error.reason)
                 continue

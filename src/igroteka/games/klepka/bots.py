@@ -184,7 +184,7 @@ class MemoryBot:
         return Flip(self._second(view, Seen(first["kind"], first["pair"]), down, unknown))
 
     def _pick(self, positions: Sequence[int]) -> int:
-        return positions[self.random.randrange(len(positions))]
+        return positions[int(self.random.random() * len(positions))]
 
     def _first(self, view: JsonObject, down: list[int], unknown: list[int]) -> int:
         if self.level.capacity <= 0:
