@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -80,6 +81,15 @@ class Seen(NamedTuple):
     pair: int
 
 
+@functools.lru_cache(maxsize=4096)
+def _seen(kind: str, pair: int) -> Seen:
+    """What a bot keeps of a card (a value: the same for every bot that sees it)."""
+    return Seen(kind, pair)
+
+
+_flip = functools.lru_cache(maxsize=4096)(Flip)  # actions are values: one per position
+
+
 class MemoryBot:
     """A Klepka player with a memory model; see :data:`LEVELS`."""
 
@@ -133,7 +143,7 @@ class MemoryBot:
                 memory[position] = memory.pop(position)
             return
         kind, pair = card["kind"], card["pair"]
-        memory[position] = Seen(kind, pair)
+        memory[position] = _seen(kind, pair)
         if kind != SYNC:
             positions = self._by_pair.get(pair)
             if positions is None:
@@ -179,9 +189,9 @@ class MemoryBot:
             down = [p for p in down if p not in tried]
         unknown = list(filterfalse(memory.__contains__, down))
         if phase == "first":
-            return Flip(self._first(view, down, unknown))
+            return _flip(self._first(view, down, unknown))
         first = view["faces"][str(view["first"])]
-        return Flip(self._second(view, Seen(first["kind"], first["pair"]), down, unknown))
+        return _flip(self._second(view, _seen(first["kind"], first["pair"]), down, unknown))
 
     def _pick(self, positions: Sequence[int]) -> int:
         return positions[int(self.random.random() * len(positions))]
@@ -210,7 +220,7 @@ class MemoryBot:
     def _careful_first(self, view: JsonObject, unknown: list[int]) -> int:
         """``bot:hard``: an unknown card, or a stall with a known single, by the exact values."""
         position = _Position(view, self)
-        u, w, p, s = position.u, len(position.words), len(position.pictures), position.s
+        u, w, p, s = position.u, position.w, position.p, position.s
         choice = Opening.UNKNOWN
         if view["players"] == 1:
             if Solitaire.affordable(u + w + p, s):
@@ -218,9 +228,9 @@ class MemoryBot:
         elif Duel.affordable(u + w + p, s):
             choice = duel().opening(u, w, p, s, passed=self.passed)
         if choice is Opening.WORD:
-            return self._pick(position.words)
+            return self._pick(position.singles(WORD))
         if choice is Opening.PICTURE:
-            return self._pick(position.pictures)
+            return self._pick(position.singles(PICTURE))
         return self._pick(unknown)
 
     def _careful_second(
@@ -242,14 +252,14 @@ class MemoryBot:
         memory = self.memory
         if first.kind == SYNC:
             # The Syncope is taken whatever comes second.
-            w, p = len(position.words), len(position.pictures)
+            w, p = position.w, position.p
             if alone:
                 if Solitaire.affordable(u + w + p + k, s):
                     choice = solitaire().after_syncope(u, w, p, s)
             elif Duel.affordable(u + w + p + k, s):
                 choice = duel().after_syncope(u, w, p, s)
         else:
-            a, b = len(position.words), len(position.pictures)
+            a, b = position.w, position.p
             if first.kind == PICTURE:
                 a, b = b, a
             if alone:
@@ -300,12 +310,13 @@ def _greedy_chain(words: list[str], rules: ChainRules) -> tuple[str, ...]:
 class _Position:
     """What a perfect memory knows of the table, as the strategy's counts.
 
-    Singles are known face-down cards whose partner is unknown (a single whose
-    partner is the face-up first card is in neither list); ``complete`` are known
-    face-down pairs; ``u`` counts the pairs of which no card is known, up or taken.
+    Singles are known face-down cards whose partner is unknown (``w`` WORD and
+    ``p`` PICTURE singles; a card whose partner is the face-up first card is not
+    one); ``complete`` are known face-down pairs; ``u`` counts the pairs of which
+    no card is known, up or taken; ``s`` the Syncopes still face down.
     """
 
-    __slots__ = ("complete", "pictures", "s", "u", "words")
+    __slots__ = ("_bot", "_up", "complete", "p", "s", "u", "w")
 
     def __init__(self, view: JsonObject, bot: MemoryBot) -> None:
         options: dict[str, Any] = view["options"]
@@ -330,8 +341,14 @@ class _Position:
         self.s: int = max(0, options["syncopes"] - syncopes_taken - syncopes_up)
         # A pair with a card up is neither complete nor single: its partner is up or unknown.
         self.complete: list[int] = [pair for pair in bot._complete if pair not in up_pairs]
-        self.words: list[int] = sorted(bot._singles[WORD].difference(up))
-        self.pictures: list[int] = sorted(bot._singles[PICTURE].difference(up))
+        singles = bot._singles
+        self.w: int = len(singles[WORD]) - sum(1 for p in up if p in singles[WORD])
+        self.p: int = len(singles[PICTURE]) - sum(1 for p in up if p in singles[PICTURE])
+        self._bot, self._up = bot, up
+
+    def singles(self, kind: str) -> list[int]:
+        """The face-down singles of a kind (WORD or PICTURE), in table order."""
+        return sorted(self._bot._singles[kind].difference(self._up))
 
 
 __all__ = ["LEVELS", "SYNCOPE", "Level", "MemoryBot", "make_bot"]
