@@ -23,7 +23,6 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import compress, filterfalse
 from typing import Any, NamedTuple
 
 from igroteka.engine.game import Event, JsonObject, OptionsError
@@ -38,7 +37,6 @@ from igroteka.games.klepka.rules import (
 from igroteka.games.klepka.strategy import Duel, Follow, Opening, Solitaire, duel, solitaire
 
 WORD, PICTURE, SYNC = "word", "picture", "syncope"
-_DOWN = "down"  # a face-down card in a view's table
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,11 +181,10 @@ class MemoryBot:
             return SubmitChain(self._chain(view))
         tried = view["tried"]
         memory = self.memory
-        table = view["table"]
-        down = list(compress(range(len(table)), map(_DOWN.__eq__, table)))
+        down = [p for p, cell in enumerate(view["table"]) if cell == "down"]
         if tried:
             down = [p for p in down if p not in tried]
-        unknown = list(filterfalse(memory.__contains__, down))
+        unknown = [p for p in down if p not in memory]
         if phase == "first":
             return _flip(self._first(view, down, unknown))
         first = view["faces"][str(view["first"])]
