@@ -24,7 +24,7 @@ import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeVar
 
 from igroteka.engine import codec
 from igroteka.engine.game import Event, IllegalAction, JsonObject, OptionsError, Outcome
@@ -387,21 +387,38 @@ def _columns(cards: int) -> int:
 
 
 _SYNCOPE_CARD = Card(Kind.SYNCOPE, -1, SYNCOPE)
-_DECK_CARDS: dict[int, tuple[Deck, tuple[tuple[Card, Card], ...]]] = {}
+_T = TypeVar("_T")
+
+
+def _once_per(cache: dict[int, tuple[object, _T]], owner: object, make: Callable[[], _T]) -> _T:
+    """A value made once per object (by identity: a deck is slow to hash), for a few objects."""
+    known = cache.get(id(owner))
+    if known is None or known[0] is not owner:
+        if len(cache) >= 64:
+            cache.clear()
+        known = cache[id(owner)] = (owner, make())
+    return known[1]
+
+
+_DECK_CARDS: dict[int, tuple[object, tuple[tuple[Card, Card], ...]]] = {}
+_HOUSE_RULES: dict[int, tuple[object, JsonObject]] = {}
 
 
 def _cards_of(deck: Deck) -> tuple[tuple[Card, Card], ...]:
     """The WORD and PICTURE card of each pair of a deck (cards are values: made once)."""
-    known = _DECK_CARDS.get(id(deck))
-    if known is None or known[0] is not deck:
-        cards = tuple(
+    return _once_per(
+        _DECK_CARDS,
+        deck,
+        lambda: tuple(
             (Card(Kind.WORD, index, pair.word), Card(Kind.PICTURE, index, pair.picture))
             for index, pair in enumerate(deck.pairs)
-        )
-        if len(_DECK_CARDS) >= 64:
-            _DECK_CARDS.clear()
-        known = _DECK_CARDS[id(deck)] = (deck, cards)
-    return known[1]
+        ),
+    )
+
+
+def _house_rules(options: KlepkaOptions) -> JsonObject:
+    """``options.house_rules()``, made once per options (a view copies it)."""
+    return _once_per(_HOUSE_RULES, options, options.house_rules)
 
 
 _NOBODY: frozenset[int] = frozenset()
@@ -754,6 +771,7 @@ class KlepkaGame:
     def view(self, state: KlepkaState, seat: int | None) -> JsonObject:
         place = state.place
         options = state.options
+        actors = self.actors(state)
         table = list(map(_CELLS.__getitem__, place))
         # Every face-up card is the first card of the attempt or a revealed one.
         cards = state.cards
@@ -782,7 +800,7 @@ class KlepkaGame:
             "players": state.players,
             "phase": state.phase,
             "turn": state.turn,
-            "actors": sorted(self.actors(state)),
+            "actors": sorted(actors) if len(actors) > 1 else list(actors),
             "columns": _columns(len(cards)),
             "table": table,
             "faces": faces,
@@ -794,7 +812,7 @@ class KlepkaGame:
             "london": list(state.london),
             "chains": chains,
             "deck": {"name": options.deck.name, "lang": options.deck.lang},
-            "options": options.house_rules(),
+            "options": dict(_house_rules(options)),
         }
         outcome = self.outcome(state)
         if outcome is not None:
