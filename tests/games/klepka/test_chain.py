@@ -349,14 +349,25 @@ def _score(found: Sequence[str], path: list[tuple[int, bool]], syncopes: int) ->
 @given(
     words=st.lists(st.text(alphabet="abcdeь", min_size=1, max_size=5), min_size=1, max_size=12),
     syncopes=st.integers(0, 3),
+    deep=st.sampled_from([-1, 1]),
 )
 def test_small_hands_get_the_same_best_chain_from_both_searches(
-    words: list[str], syncopes: int
+    words: list[str], syncopes: int, deep: int
 ) -> None:
-    """Small hands are searched exhaustively, big ones by branch and bound: same optimum."""
+    """Small hands are searched exhaustively, big ones by branch and bound: same optimum.
+
+    ``deep``: the branch and bound alone (-1), or trying every chain at its nodes
+    with at most one Syncope left (as it does by default).
+    """
     found = [chain_module._letters_of(word) for word in words if letters(word)]
     exhaustive = chain_module._Solver(found, syncopes, ChainRules()).exhaustive()
-    bounded = chain_module._Solver(found, syncopes, ChainRules()).solve()
+    assert exhaustive is not None
+    kept = chain_module._EXACT_SYNCOPES
+    chain_module._EXACT_SYNCOPES = deep
+    try:
+        bounded = chain_module._Solver(found, syncopes, ChainRules()).solve()
+    finally:
+        chain_module._EXACT_SYNCOPES = kept
     assert _score(found, exhaustive, syncopes) == _score(found, bounded, syncopes)
 
 

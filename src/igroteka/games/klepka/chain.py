@@ -352,6 +352,8 @@ _ROOT_ROUNDS = 6  # prices of a Syncope tried at the root (a bisection)
 _NODE_ROUNDS = 2  # and at the other nodes, from the parent's price
 _KEEP = 50_000  # nodes whose relaxation is kept for the next round of the search
 _TRIES = 40  # choices of k jumps tried as chains at the root
+_EXACT_SYNCOPES = 1  # nodes with at most this many Syncopes left are first searched
+_NODE_BUDGET = (300, 300)  # exhaustively, within this budget of positions (by Syncopes left)
 
 _Step = tuple[int, int, int]
 """One word of a chain as the solver sees it: (edge, letter the chain goes on from, Syncope)."""
@@ -359,6 +361,78 @@ _Step = tuple[int, int, int]
 
 class _OverBudget(Exception):
     """The exhaustive search met more positions than it may."""
+
+
+class _Exhaustive:
+    """Every chain from a position, memoised on (letter, words used, Syncopes left).
+
+    Positions are exact once met, so the memo is shared by every question asked
+    (the branch and bound asks it about the positions deep in its search). The
+    letter ``vertices`` stands for a free start (the first word of a chain).
+    """
+
+    def __init__(self, solver: _Solver) -> None:
+        self.solver = solver
+        count = len(solver.word)
+        self.places = solver.vertices + 1
+        self.kinds = solver.syncopes + 1
+        self.starting: list[list[int]] = [[] for _ in range(self.places)]
+        for e in range(count):
+            self.starting[solver.tail[e]].append(e)
+        self.starting[solver.vertices] = list(range(count))
+        self.best: dict[int, tuple[int, int, int]] = {}
+        """Per position: (score, first word or -1, letter it goes on from; -1 - letter: a jump)."""
+
+    def value(self, c: int, mask: int, k: int, budget: int = -1) -> int | None:
+        """The best score from a position, or None past ``budget`` new positions (-1: never)."""
+        solver = self.solver
+        head, weight, targets = solver.head, solver.weight, solver.targets
+        scale = solver.syncopes + 1
+        places, kinds, starting, best = self.places, self.kinds, self.starting, self.best
+        left = [budget]
+
+        def value(c: int, mask: int, k: int) -> int:
+            key = (mask * places + c) * kinds + k
+            known = best.get(key)
+            if known is not None:
+                return known[0]
+            left[0] -= 1
+            if left[0] == -1:
+                raise _OverBudget
+            top, step, to = 0, -1, 0
+            for e in starting[c]:
+                bit = 1 << e
+                if mask & bit:
+                    continue
+                after = mask | bit
+                score = weight[e] * scale + value(head[e], after, k)
+                if score > top:
+                    top, step, to = score, e, head[e]
+                if k:
+                    for x in targets[e]:
+                        score = weight[e] * scale - 1 + value(x, after, k - 1)
+                        if score > top:
+                            top, step, to = score, e, -1 - x
+            best[key] = (top, step, to)
+            return top
+
+        try:
+            return value(c, mask, k)
+        except _OverBudget:
+            return None
+
+    def steps(self, c: int, mask: int, k: int) -> tuple[_Step, ...]:
+        """The best chain from a position already valued: (edge, letter after, Syncope)."""
+        found: list[_Step] = []
+        while True:
+            _, step, to = self.best[(mask * self.places + c) * self.kinds + k]
+            if step < 0:
+                return tuple(found)
+            jump = to < 0
+            c = -1 - to if jump else to
+            found.append((step, c, int(jump)))
+            mask |= 1 << step
+            k -= jump
 
 
 class _Solver:
@@ -403,58 +477,11 @@ class _Solver:
         left): for a small or sparse hand this is faster than bounding. The search
         gives up (None) when it has met more than ``budget`` positions (-1: never).
         """
-        count = len(self.word)
-        tail, head, weight, targets = self.tail, self.head, self.weight, self.targets
-        scale = self.syncopes + 1
-        places = self.vertices + 1
-        kinds = self.syncopes + 1
-        starting: list[list[int]] = [[] for _ in range(places)]
-        for e in range(count):
-            starting[tail[e]].append(e)
-        starting[self.vertices] = list(range(count))  # the first word: any
-        best: dict[int, tuple[int, int, int]] = {}
-        left = [budget]
-
-        def value(c: int, mask: int, k: int) -> int:
-            key = (mask * places + c) * kinds + k
-            known = best.get(key)
-            if known is not None:
-                return known[0]
-            left[0] -= 1
-            if left[0] == -1:
-                raise _OverBudget
-            top, step, to = 0, -1, 0
-            for e in starting[c]:
-                bit = 1 << e
-                if mask & bit:
-                    continue
-                after = mask | bit
-                score = weight[e] * scale + value(head[e], after, k)
-                if score > top:
-                    top, step, to = score, e, head[e]
-                if k:
-                    for x in targets[e]:
-                        score = weight[e] * scale - 1 + value(x, after, k - 1)
-                        if score > top:
-                            top, step, to = score, e, -1 - x
-            best[key] = (top, step, to)
-            return top
-
-        c, mask, k = self.vertices, 0, self.syncopes
-        try:
-            value(c, mask, k)
-        except _OverBudget:
+        search = _Exhaustive(self)
+        start = self.vertices  # the first word: any
+        if search.value(start, 0, self.syncopes, budget) is None:
             return None
-        path: list[tuple[int, bool]] = []
-        while True:
-            _, step, to = best[(mask * places + c) * kinds + k]
-            if step < 0:
-                return path
-            jump = to < 0
-            path.append((self.word[step], jump))
-            mask |= 1 << step
-            c = -1 - to if jump else to
-            k -= jump
+        return [(self.word[e], bool(jump)) for e, _, jump in search.steps(start, 0, self.syncopes)]
 
     def solve(self) -> list[tuple[int, bool]]:
         """The best chain as (index in ``found``, followed by a Syncope) pairs.
@@ -478,6 +505,11 @@ class _Solver:
         flows with k jumps fixed (jumps as good as any other use of their word at
         that price) are tried as chains too: a chain that scores the bound makes
         only such jumps.
+
+        Nodes with at most one Syncope left are first searched exhaustively
+        (:class:`_Exhaustive`, its memo shared by the whole search) within a small
+        budget of positions: deep in the search few chains are left, and trying
+        them all is cheaper than bounding them.
 
         The search. From the bound down: look for a chain scoring the bound; if
         there is none the search proves a lower bound, and so on (each round
@@ -1247,6 +1279,7 @@ class _Solver:
 
         # A node's key: (words used, words kept for a Syncope, letter, Syncopes left).
         exact: dict[int, tuple[int, tuple[_Step, ...], bool, int]] = {}
+        every = _Exhaustive(self)
         upper: dict[int, int] = {}
         root_best = [0]
         Node = tuple[
@@ -1289,6 +1322,12 @@ class _Solver:
             if not free:
                 exact[key] = (0, (), True, -1)
                 return None
+            if c >= 0 and k <= _EXACT_SYNCOPES:
+                # Deep in the search few chains are left: try them all (within a budget).
+                score = every.value(c, mask, k, _NODE_BUDGET[k])
+                if score is not None:
+                    exact[key] = (score, every.steps(c, mask, k), True, -1)
+                    return None
             edges = []
             tails = 0
             rest = free
