@@ -25,6 +25,7 @@ from igroteka.games.klepka.chain import (
     word_length,
 )
 from igroteka.games.klepka.deck import builtin_deck
+from tests.games.klepka.chain_ilp import longest_chain
 
 STRICT = ChainRules(soft_sign="strict")
 
@@ -382,3 +383,13 @@ def test_big_hands_of_nouns_get_the_same_best_chain_from_both_searches(seed: int
     assert exhaustive is not None
     assert _score(found, exhaustive, 0) == _score(found, solver.solve(), 0)
     assert solver.exhaustive(budget=3) is None  # past its budget the search gives up
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_best_chain_agrees_with_an_integer_program(seed: int) -> None:
+    """On hands of 24 nouns with 0 to 3 Syncopes, checked by an independent model."""
+    rng = random.Random(1000 + seed)
+    syncopes = seed % 4
+    words = rng.sample([pair.word for pair in builtin_deck(rng.choice(["en", "uk"])).pairs], 24)
+    chain = best_chain(words, syncopes)
+    assert (chain.length, chain.syncopes) == longest_chain(words, syncopes)
