@@ -352,8 +352,8 @@ _ROOT_ROUNDS = 6  # prices of a Syncope tried at the root (a bisection)
 _NODE_ROUNDS = 2  # and at the other nodes, from the parent's price
 _KEEP = 50_000  # nodes whose relaxation is kept for the next round of the search
 _TRIES = 40  # choices of k jumps tried as chains at the root
-_EXACT_SYNCOPES = 1  # nodes with at most this many Syncopes left are first searched
-_NODE_BUDGET = (300, 300)  # exhaustively, within this budget of positions (by Syncopes left)
+_EXACT_SYNCOPES = 2  # nodes with at most this many Syncopes left are first searched
+_NODE_BUDGET = (300, 300, 300)  # exhaustively, within this budget of positions (by Syncopes left)
 
 _Step = tuple[int, int, int]
 """One word of a chain as the solver sees it: (edge, letter the chain goes on from, Syncope)."""
@@ -506,7 +506,7 @@ class _Solver:
         that price) are tried as chains too: a chain that scores the bound makes
         only such jumps.
 
-        Nodes with at most one Syncope left are first searched exhaustively
+        Nodes with at most two Syncopes left are first searched exhaustively
         (:class:`_Exhaustive`, its memo shared by the whole search) within a small
         budget of positions: deep in the search few chains are left, and trying
         them all is cheaper than bounding them.
