@@ -130,16 +130,10 @@ def play_out(
             except IllegalAction as error:
                 agent.refused(error.reason)
                 continue
-        if not events:
-            pass
-        elif all(event.to is None for event in events):  # all public: the common case
-            for agent in agents.values():
-                agent.observe(events)
-        else:
-            for other, agent in agents.items():
-                visible = events_for(events, other)
-                if visible:
-                    agent.observe(visible)
+        for other, agent in agents.items():
+            visible = events_for(events, other)
+            if visible:
+                agent.observe(visible)
         if on_events is not None:
             on_events(events)
     raise RuntimeError(f"the game did not end within {max_actions} actions")
