@@ -85,9 +85,7 @@ class Rng:
             limit = (1 << 64) - ((1 << 64) % bound)
             while True:  # an unbiased draw below `bound`, as in below()
                 state = (state + _GAMMA) & _MASK
-                z = (state ^ (state >> 30)) * 0xBF58476D1CE4E5B9 & _MASK  # _mix, inlined
-                z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
-                value = z ^ (z >> 31)
+                value = _mix(state)
                 if value < limit:
                     break
             j = i + value % bound
