@@ -86,7 +86,8 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from typing import Final, TypeVar
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 SIGMA: Final = 0.5
 """What a Syncope is worth, in pairs, by default."""
@@ -164,8 +165,16 @@ class Duel:
         self._search: dict[Key, list[float]] = {}
         """Search values by ``(u, a, b, s)``, a list over ``k``."""
         self._syncope: dict[Key, float] = {}
-        self._best: dict[tuple[object, ...], Opening | Follow] = {}
+        self._best: dict[tuple[object, ...], Any] = {}
         """Best choices already worked out (a bot asks for the same positions again and again)."""
+
+    def _remembered(self, key: tuple[object, ...], work: Callable[[], Choice]) -> Choice:
+        """``work()``, worked out once per ``key``."""
+        if key in self._best:
+            known: Choice = self._best[key]
+            return known
+        found = self._best[key] = work()
+        return found
 
     @staticmethod
     @functools.lru_cache(maxsize=1024)
@@ -241,12 +250,12 @@ class Duel:
 
     def opening(self, u: int, w: int, p: int, s: int, *, passed: bool = False) -> Opening:
         """The best first card; an unknown card unless something else is strictly better."""
-        key = (Opening, u, w, p, s, passed)
-        known = self._best.get(key)
-        if known is None:
+
+        def work() -> Opening:
             values = self.opening_values(u, w, p, s, passed=passed)
-            known = self._best[key] = _best(values, Opening.UNKNOWN) if values else Opening.UNKNOWN
-        return known  # type: ignore[return-value]
+            return _best(values, Opening.UNKNOWN) if values else Opening.UNKNOWN
+
+        return self._remembered((Opening, u, w, p, s, passed), work)
 
     def follow_values(
         self,
@@ -291,12 +300,12 @@ class Duel:
         passed: bool = False,
     ) -> Follow:
         """The best next card with a WORD or PICTURE up; never :attr:`Follow.SAME`."""
-        key = (Follow, u, a, b, s, k, pure, passed)
-        known = self._best.get(key)
-        if known is None:
+
+        def work() -> Follow:
             values = self.follow_values(u, a, b, s, k, pure=pure, passed=passed)
-            known = self._best[key] = _best(values, Follow.UNKNOWN)
-        return known  # type: ignore[return-value]
+            return _best(values, Follow.UNKNOWN)
+
+        return self._remembered((Follow, u, a, b, s, k, pure, passed), work)
 
     def after_syncope_values(self, u: int, w: int, p: int, s: int) -> dict[Follow, float]:
         """The second card after a Syncope first (already taken; ``s`` does not count it)."""
@@ -306,12 +315,12 @@ class Duel:
 
     def after_syncope(self, u: int, w: int, p: int, s: int) -> Follow:
         """The best second card after a Syncope first."""
-        key = (Duel.after_syncope, u, w, p, s)
-        known = self._best.get(key)
-        if known is None:
+
+        def work() -> Follow:
             values = self.after_syncope_values(u, w, p, s)
-            known = self._best[key] = _best(values, Follow.UNKNOWN) if values else Follow.UNKNOWN
-        return known  # type: ignore[return-value]
+            return _best(values, Follow.UNKNOWN) if values else Follow.UNKNOWN
+
+        return self._remembered((Duel.after_syncope, u, w, p, s), work)
 
 
 def _duel_reveal(
