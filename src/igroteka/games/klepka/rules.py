@@ -771,7 +771,6 @@ class KlepkaGame:
     def view(self, state: KlepkaState, seat: int | None) -> JsonObject:
         place = state.place
         options = state.options
-        actors = self.actors(state)
         table = list(map(_CELLS.__getitem__, place))
         # Every face-up card is the first card of the attempt or a revealed one.
         cards = state.cards
@@ -800,7 +799,7 @@ class KlepkaGame:
             "players": state.players,
             "phase": state.phase,
             "turn": state.turn,
-            "actors": sorted(actors) if len(actors) > 1 else list(actors),
+            "actors": sorted(self.actors(state)),
             "columns": _columns(len(cards)),
             "table": table,
             "faces": faces,
