@@ -464,6 +464,9 @@ class _Solver:
             for e, i in enumerate(self.word)
         ]
         self.syncopes = min(syncopes, max(count - 1, 0))
+        self.every = _Exhaustive(self)
+        """The exhaustive search's memo, shared by :meth:`exhaustive` and :meth:`solve`: a
+        budgeted search that gives up leaves its finished positions to the branch and bound."""
 
     def links(self) -> float:
         """How many words can follow a word without a Syncope, on average."""
@@ -477,7 +480,7 @@ class _Solver:
         left): for a small or sparse hand this is faster than bounding. The search
         gives up (None) when it has met more than ``budget`` positions (-1: never).
         """
-        search = _Exhaustive(self)
+        search = self.every
         start = self.vertices  # the first word: any
         if search.value(start, 0, self.syncopes, budget) is None:
             return None
@@ -1279,7 +1282,7 @@ class _Solver:
 
         # A node's key: (words used, words kept for a Syncope, letter, Syncopes left).
         exact: dict[int, tuple[int, tuple[_Step, ...], bool, int]] = {}
-        every = _Exhaustive(self)
+        every = self.every
         upper: dict[int, int] = {}
         root_best = [0]
         Node = tuple[
