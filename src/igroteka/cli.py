@@ -4,6 +4,7 @@
     igroteka play klepka --players bot:easy,bot:hard --json
     igroteka replay game.json --json
     igroteka klepka chain --syncopes 1 apple egg goat
+    igroteka words check --lang ru --rule crossword полка полкан
 
 Bad arguments get one clear line on stderr and exit code 2; never a traceback.
 """
@@ -237,6 +238,26 @@ def cmd_klepka_chain(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- words
+
+
+def cmd_words_check(args: argparse.Namespace) -> int:
+    from igroteka.lexicon import WordInputError, check, normal
+
+    for word in args.words:  # every word is read before any is judged
+        try:
+            normal(word, args.lang)
+        except WordInputError as error:
+            raise UsageError(error.reason) from None
+    verdicts = [check(word, args.lang, args.rule, famous=not args.no_famous) for word in args.words]
+    if args.json:
+        print(dumps([{"word": v.word, "ok": v.ok, "reason": v.reason} for v in verdicts]))
+    else:
+        for verdict in verdicts:
+            print(f"{verdict.word}: yes" if verdict.ok else f"{verdict.word}: no, {verdict.reason}")
+    return 0 if all(verdict.ok for verdict in verdicts) else 1
+
+
 # ---------------------------------------------------------------- the parser
 
 
@@ -281,6 +302,26 @@ def build_parser() -> Parser:
     chain.add_argument("--json", action="store_true")
     chain.add_argument("words", nargs="+", metavar="WORD")
     chain.set_defaults(func=cmd_klepka_chain)
+
+    words = sub.add_parser("words", help="dictionary tools")
+    word_tool = words.add_subparsers(dest="tool", required=True, parser_class=Parser)
+    check = word_tool.add_parser("check", help="is each word allowed, and if not, why")
+    check.add_argument("--lang", choices=["uk", "ru"], required=True)
+    check.add_argument(
+        "--rule",
+        choices=["any", "crossword"],
+        default="any",
+        help="any: any form of any word (Klepka letters); crossword: the crossword game's rule",
+    )
+    check.add_argument(
+        "--no-famous",
+        action="store_true",
+        dest="no_famous",
+        help="crossword rule: refuse the surnames of famous people too",
+    )
+    check.add_argument("--json", action="store_true")
+    check.add_argument("words", nargs="+", metavar="WORD")
+    check.set_defaults(func=cmd_words_check)
     return parser
 
 

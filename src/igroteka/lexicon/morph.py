@@ -1,0 +1,173 @@
+"""What a word is: its analyses by pymorphy3, with only known words and no junk.
+
+pymorphy3 (MIT) reads the OpenCorpora dictionary for Russian and a dictionary
+derived from dict_uk for Ukrainian (see docs/lexicon.md for the licences). Its
+answers are cleaned up here:
+
+- only analyses of words in the dictionary count (pymorphy3 also *guesses*
+  analyses of any string, which a game must never take for a word);
+- abbreviations (a ``.`` in the form, or the ``Abbr`` tag) are kept but marked;
+  indeclinable noun readings of prepositions, conjunctions and particles
+  (Ukrainian до, Russian по, ли) are dropped: dictionary artefacts, not nouns;
+- Ukrainian tags never carry ``sing``: a Ukrainian noun form is singular unless
+  it is tagged plural; and a Ukrainian noun reading without a case (котик has
+  one) is its nominative, whose tag the converted dictionary lost;
+- proper names are named by kind (first name, surname, patronymic, place,
+  organisation, trademark).
+
+>>> from igroteka.lexicon.morph import analyses
+>>> [a.lemma for a in analyses("полицею", "uk")]
+['полиця']
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from igroteka.lexicon.text import Language, check_language
+
+__all__ = ["Analysis", "analyses", "analyzer", "dictionary_version"]
+
+_POS = {
+    "NOUN": "noun",
+    "ADJF": "adjective",
+    "ADJS": "adjective",
+    "COMP": "comparative",
+    "VERB": "verb",
+    "INFN": "verb",
+    "PRTF": "participle",
+    "PRTS": "participle",
+    "GRND": "gerund",
+    "NUMR": "numeral",
+    "ADVB": "adverb",
+    "NPRO": "pronoun",
+    "PRED": "predicative",
+    "PREP": "preposition",
+    "CONJ": "conjunction",
+    "PRCL": "particle",
+    "INTJ": "interjection",
+}
+_CASES = {
+    "nomn": "nominative",
+    "gent": "genitive",
+    "gen2": "genitive",
+    "datv": "dative",
+    "accs": "accusative",
+    "acc2": "accusative",
+    "ablt": "instrumental",
+    "loct": "locative",
+    "loc2": "locative",
+    "voct": "vocative",
+}
+_PROPER = (
+    ("Name", "first name"),
+    ("Surn", "surname"),
+    ("Patr", "patronymic"),
+    ("Geox", "place"),
+    ("Orgn", "organisation"),
+    ("Trad", "trademark"),
+)
+_FUNCTION = frozenset({"PREP", "CONJ", "PRCL"})
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One reading of a word form.
+
+    ``pos`` is a part of speech in plain English ("noun", "verb", ...), ``case``
+    a case name ("nominative", ...) or None, ``number`` "singular", "plural" or
+    None (a word that has no number), ``proper`` the kind of proper name or None
+    for a common word.
+    """
+
+    form: str
+    lemma: str
+    pos: str | None
+    case: str | None
+    number: str | None
+    proper: str | None
+    abbreviation: bool = False
+    plural_only: bool = False
+    indeclinable: bool = False
+    gender: str | None = None
+
+
+_lock = threading.Lock()
+
+
+@functools.cache
+def analyzer(lang: Language) -> Any:
+    """The pymorphy3 analyser of a language, loaded once (about 0.1-0.2 s)."""
+    with _lock:
+        import pymorphy3  # imported here: the games that need no words start faster
+
+        return pymorphy3.MorphAnalyzer(lang=lang)
+
+
+def dictionary_version(lang: Language) -> str:
+    """The version of the dictionary behind a language, for caches built from it."""
+    meta = analyzer(lang).dictionary.meta
+    import pymorphy3
+
+    return "-".join(
+        str(part)
+        for part in (
+            pymorphy3.__version__,
+            meta.get("source"),
+            meta.get("source_version"),
+            meta.get("source_revision"),
+            meta.get("source_lexemes_count"),
+            meta.get("compiled_at"),
+        )
+    )
+
+
+@functools.lru_cache(maxsize=65536)
+def analyses(form: str, lang: str) -> tuple[Analysis, ...]:
+    """The readings of a normal-form word (see :func:`igroteka.lexicon.text.normal`).
+
+    Empty when the dictionary does not know the word.
+
+    >>> [(a.lemma, a.case, a.number) for a in analyses("столы", "ru")][:1]
+    [('стол', 'accusative', 'plural')]
+    """
+    language = check_language(lang)
+    parses = [parse for parse in analyzer(language).parse(form) if parse.is_known]
+    function_word = any(parse.tag.POS in _FUNCTION for parse in parses)
+    found: list[Analysis] = []
+    seen: set[Analysis] = set()
+    for parse in parses:
+        tag = parse.tag
+        grammemes = tag.grammemes
+        pos = _POS.get(str(tag.POS)) if tag.POS else None
+        if tag.POS == "NOUN" and "Fixd" in grammemes and function_word:
+            continue  # до, по, ли as indeclinable nouns: artefacts of the dictionary
+        if "plur" in grammemes:
+            number: str | None = "plural"
+        elif "sing" in grammemes or (language == "uk" and pos == "noun"):
+            number = "singular"
+        else:
+            number = None
+        proper = next((name for mark, name in _PROPER if mark in grammemes), None)
+        case = _CASES.get(str(tag.case)) if tag.case else None
+        if case is None and language == "uk" and pos == "noun":
+            case = "nominative"  # dict_uk's nominative sometimes comes without its tag
+        analysis = Analysis(
+            form=form,
+            lemma=parse.normal_form,
+            pos=pos,
+            case=case,
+            number=number,
+            proper=proper,
+            abbreviation="Abbr" in grammemes or "." in form,
+            plural_only="Pltm" in grammemes,
+            indeclinable="Fixd" in grammemes,
+            gender={"masc": "masculine", "femn": "feminine", "neut": "neuter"}.get(str(tag.gender)),
+        )
+        if analysis not in seen:
+            seen.add(analysis)
+            found.append(analysis)
+    return tuple(found)

@@ -1,0 +1,149 @@
+"""The letters of Ukrainian and Russian words: alphabets, normal form, bad input.
+
+A word typed by a player is put in normal form before it is looked up: Unicode
+NFC, lower case, stress marks dropped, every Ukrainian apostrophe (' ’ ʼ) as
+the ASCII ``'`` the dictionaries use, and Russian ё as е (the Erudit tile set
+has no Ё, and a player may type either)::
+
+    >>> normal("М’ЯСО", "uk")
+    "м'ясо"
+    >>> normal("Ёлка", "ru")
+    'елка'
+
+Input that is not a word at all (empty, digits, Latin letters) raises
+:class:`WordInputError` with a sentence for the player; a word written in the
+other language's letters is a word that fails the check (see :func:`foreign`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from importlib import resources
+from typing import Literal
+
+__all__ = [
+    "ALPHABETS",
+    "APOSTROPHES",
+    "LANGUAGES",
+    "Language",
+    "WordInputError",
+    "check_language",
+    "foreign",
+    "normal",
+    "word_list",
+]
+
+Language = Literal["uk", "ru"]
+LANGUAGES: tuple[Language, ...] = ("uk", "ru")
+NAMES = {"uk": "Ukrainian", "ru": "Russian"}
+
+ALPHABETS: dict[str, str] = {
+    "uk": "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",
+    "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+}
+"""The lower-case letters of each language."""
+
+APOSTROPHES = "'\u2019\u02bc"  # ' ’ ʼ: the same letter to a Ukrainian reader
+_STRESS = "\u0301\u0300"  # combining acute and grave: stress marks, not letters
+
+
+class WordInputError(ValueError):
+    """Input that is not a word in any language: ``reason`` says why, for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def check_language(lang: str) -> Language:
+    """The language code itself, or :class:`WordInputError` naming the ones there are.
+
+    >>> check_language("uk")
+    'uk'
+    """
+    if lang == "uk":
+        return "uk"
+    if lang == "ru":
+        return "ru"
+    raise WordInputError(f"unknown language {lang!r}: the dictionaries are uk and ru")
+
+
+def normal(word: str, lang: str) -> str:
+    """The normal form of a word for lookups; :class:`WordInputError` if it is not a word.
+
+    Refused: an empty word, digits, and letters that are not Cyrillic (a Latin
+    letter slipped into a Cyrillic word is named). Hyphens and Cyrillic letters
+    of the other language pass here: the dictionary check explains those.
+
+    >>> normal("  Ґанок ", "uk")
+    'ґанок'
+    >>> normal("кoт", "ru")  # the o is Latin
+    Traceback (most recent call last):
+    ...
+    igroteka.lexicon.text.WordInputError: ‘кoт’ mixes Latin letters (o) into a Cyrillic word
+    """
+    check_language(lang)
+    text = unicodedata.normalize("NFC", word.strip())
+    text = "".join(char for char in unicodedata.normalize("NFD", text) if char not in _STRESS)
+    text = unicodedata.normalize("NFC", text)
+    if not text:
+        raise WordInputError("an empty word: type some letters")
+    digits = sorted({char for char in text if char.isdigit()})
+    if digits:
+        raise WordInputError(f"‘{word.strip()}’ has digits ({''.join(digits)}): a word is letters")
+    latin = sorted({char for char in text if char.isalpha() and _script(char) == "LATIN"})
+    cyrillic = any(_script(char) == "CYRILLIC" for char in text)
+    if latin and cyrillic:
+        raise WordInputError(
+            f"‘{word.strip()}’ mixes Latin letters ({''.join(latin)}) into a Cyrillic word"
+        )
+    if latin:
+        raise WordInputError(f"‘{word.strip()}’ is in Latin letters: the dictionaries are Cyrillic")
+    odd = sorted(
+        {
+            char
+            for char in text
+            if not (char.isalpha() and _script(char) == "CYRILLIC")
+            and char not in APOSTROPHES
+            and char != "-"
+        }
+    )
+    if odd:
+        shown = " ".join(repr(char) for char in odd)
+        raise WordInputError(f"‘{word.strip()}’ has characters that are not letters: {shown}")
+    text = text.lower()
+    if lang == "uk":
+        for mark in APOSTROPHES[1:]:
+            text = text.replace(mark, "'")
+    else:
+        text = text.replace("ё", "е")
+    return text
+
+
+def foreign(word: str, lang: str) -> str:
+    """The characters of a normal-form word that the language does not write words with.
+
+    >>> foreign("ыква", "uk")
+    'ы'
+    >>> foreign("м'ясо", "ru")
+    "'"
+    >>> foreign("будь-який", "uk")
+    '-'
+    """
+    allowed = ALPHABETS[lang] + ("'" if lang == "uk" else "")
+    return "".join(sorted({char for char in word if char not in allowed}))
+
+
+def word_list(name: str, lang: str) -> frozenset[str]:
+    """A word list shipped in content/lexicon/ (one word a line, # comments), in normal form."""
+    text = resources.files("igroteka").joinpath("content", "lexicon", name).read_text("utf-8")
+    return frozenset(
+        normal(line, lang)
+        for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    )
+
+
+def _script(char: str) -> str:
+    name = unicodedata.name(char, "")
+    return name.split(" ", 1)[0]

@@ -1,0 +1,186 @@
+"""The word rules as the sheets state them (002: any form of any word; 003: the crossword rule)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from igroteka.lexicon import WordInputError, analyses, check, normal
+from igroteka.lexicon.diminutive import base_of
+
+# -- sheet 003: the crossword rule -------------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["ПОЛ", "ПОЛКА", "ПРОПОЛКА"])
+def test_sheet_003_example_words_pass(word: str) -> None:
+    assert check(word, "ru", "crossword").ok
+
+
+def test_sheet_003_polkan_is_refused_as_a_nickname() -> None:
+    verdict = check("ПОЛКАН", "ru", "crossword")
+    assert not verdict.ok
+    assert verdict.reason == "‘ПОЛКАН’ is a first name or a nickname"
+
+
+@pytest.mark.parametrize(("word", "lang"), [("штаны", "ru"), ("ножницы", "ru"), ("штани", "uk")])
+def test_nouns_without_a_singular_pass_in_the_nominative_plural(word: str, lang: str) -> None:
+    assert check(word, lang, "crossword").ok
+
+
+def test_plural_of_a_noun_that_has_a_singular_is_refused_and_the_singular_named() -> None:
+    verdict = check("столы", "ru", "crossword")
+    assert not verdict.ok
+    assert verdict.reason == "‘столы’ is plural: the crossword takes the nominative singular (стол)"
+
+
+def test_other_cases_are_refused_and_the_nominative_named() -> None:
+    assert check("стола", "ru", "crossword").reason == (
+        "‘стола’ is not in the nominative: the crossword takes стол"
+    )
+    assert "стіл" in check("столом", "uk", "crossword").reason
+
+
+def test_only_nouns_count_in_the_crossword() -> None:
+    assert check("бегать", "ru", "crossword").reason == "‘бегать’ is not a noun (it is a verb)"
+    assert check("красивый", "ru", "crossword").reason.endswith("(it is an adjective)")
+
+
+@pytest.mark.parametrize(("word", "lang"), [("москва", "ru"), ("Україна", "uk"), ("Київ", "uk")])
+def test_place_names_in_the_nominative_pass(word: str, lang: str) -> None:
+    assert check(word, lang, "crossword").ok
+
+
+@pytest.mark.parametrize(("word", "lang"), [("Петро", "uk"), ("Пётр", "ru"), ("Иван", "ru")])
+def test_first_names_are_refused(word: str, lang: str) -> None:
+    assert check(word, lang, "crossword").reason.endswith("is a first name or a nickname")
+
+
+@pytest.mark.parametrize(
+    ("word", "lang"),
+    [("Менделеев", "ru"), ("Терешкова", "ru"), ("Лисенко", "uk"), ("Каденюк", "uk")],
+)
+def test_famous_surnames_pass_and_can_be_switched_off(word: str, lang: str) -> None:
+    assert check(word, lang, "crossword").ok
+    refused = check(word, lang, "crossword", famous=False)
+    assert not refused.ok
+    assert "not one on the list of famous people" in refused.reason
+
+
+def test_a_surname_nobody_famous_has_is_refused_as_a_surname_not_a_first_name() -> None:
+    assert check("Иванов", "ru", "crossword").reason == (
+        "‘Иванов’ is a surname, and not one on the list of famous people"
+    )
+
+
+# -- diminutives ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "base"),
+    [
+        ("котик", "ru", "кот"),
+        ("домик", "ru", "дом"),
+        ("котик", "uk", "кіт"),
+        ("будиночок", "uk", "будинок"),
+    ],
+)
+def test_diminutives_are_refused_and_their_base_named(word: str, lang: str, base: str) -> None:
+    verdict = check(word, lang, "crossword")
+    assert not verdict.ok
+    assert (
+        verdict.reason == f"‘{word}’ is a diminutive (of {base}): the crossword does not take those"
+    )
+
+
+@pytest.mark.parametrize(
+    ("word", "lang"), [("кролик", "ru"), ("кролик", "uk"), ("молоток", "ru"), ("песок", "ru")]
+)
+def test_words_that_only_look_diminutive_pass(word: str, lang: str) -> None:
+    assert check(word, lang, "crossword").ok
+
+
+def test_the_diminutive_rule_is_right_on_at_least_95_percent_of_the_labelled_list() -> None:
+    rows = [
+        line.split("\t")
+        for line in (Path(__file__).parent / "diminutives.tsv").read_text("utf-8").splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert len(rows) >= 100
+    right = sum(
+        (base_of(word, lang) is not None) == (label == "diminutive") for lang, word, label in rows
+    )
+    assert right / len(rows) >= 0.95, f"{right} of {len(rows)}"
+
+
+# -- sheet 002: any word in any form ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "word", ["котів", "полицею", "бігали", "зеленої", "м'ясо", "м’ясо", "мʼясо", "М’ЯСО"]
+)
+def test_everyday_ukrainian_words_pass_in_any_form(word: str) -> None:
+    assert check(word, "uk").ok
+
+
+@pytest.mark.parametrize(
+    ("word", "lang"), [("котт", "uk"), ("фывап", "ru"), ("абвгд", "uk"), ("столлы", "ru")]
+)
+def test_misspellings_and_made_up_strings_fail(word: str, lang: str) -> None:
+    verdict = check(word, lang)
+    assert not verdict.ok
+    assert verdict.reason.endswith("dictionary")
+
+
+def test_guessed_analyses_of_unknown_strings_never_count() -> None:
+    assert analyses(normal("фывап", "ru"), "ru") == ()
+
+
+def test_russian_yo_and_ye_are_the_same_letter_for_the_player() -> None:
+    assert check("ёлка", "ru", "crossword").ok
+    assert check("елка", "ru", "crossword").ok
+    assert check("еж", "ru", "crossword").ok
+
+
+def test_abbreviations_are_not_words() -> None:
+    assert check("км", "uk").reason == "‘км’ is an abbreviation"
+
+
+def test_an_indeclinable_noun_reading_of_a_preposition_is_not_a_noun() -> None:
+    assert check("до", "uk").ok  # a preposition: a word for Klepka letters
+    assert check("до", "uk", "crossword").reason == "‘до’ is not a noun (it is a preposition)"
+    assert check("як", "uk", "crossword").ok  # як, the yak, declines: a noun of its own
+
+
+def test_letters_of_the_other_alphabet_and_hyphens_are_explained() -> None:
+    assert check("ыква", "uk").reason == "‘ыква’ has letters the Ukrainian alphabet has not: ы"
+    assert check("будь-який", "uk").reason.endswith("has a hyphen: the games take single words")
+
+
+@pytest.mark.parametrize(
+    ("word", "message"),
+    [
+        ("", "an empty word: type some letters"),
+        ("кіт1", "‘кіт1’ has digits (1): a word is letters"),
+        ("кoт", "‘кoт’ mixes Latin letters (o) into a Cyrillic word"),
+        ("cat", "‘cat’ is in Latin letters: the dictionaries are Cyrillic"),
+    ],
+)
+def test_input_that_is_no_word_is_refused_with_a_reason(word: str, message: str) -> None:
+    with pytest.raises(WordInputError) as caught:
+        check(word, "uk")
+    assert caught.value.reason == message
+
+
+def test_an_unknown_language_is_named() -> None:
+    with pytest.raises(WordInputError, match="the dictionaries are uk and ru"):
+        check("кіт", "pl")
+
+
+@pytest.mark.parametrize("module", ["text", "morph", "rules", "diminutive"])
+def test_the_examples_in_the_docs_hold(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"igroteka.lexicon.{module}"))
+    assert result.attempted > 0 and result.failed == 0
