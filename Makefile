@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/chain_solver.py
 	$(BIN)/python bench/games.py
 	$(BIN)/python bench/bot_levels.py
+	$(BIN)/python bench/lexicon.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -5,6 +5,7 @@
     igroteka replay game.json --json
     igroteka klepka chain --syncopes 1 apple egg goat
     igroteka words check --lang ru --rule crossword полка полкан
+    igroteka words best --lang uk --wildcard --top 5 молкот
 
 Bad arguments get one clear line on stderr and exit code 2; never a traceback.
 """
@@ -258,6 +259,30 @@ def cmd_words_check(args: argparse.Namespace) -> int:
     return 0 if all(verdict.ok for verdict in verdicts) else 1
 
 
+def cmd_words_best(args: argparse.Namespace) -> int:
+    from igroteka.lexicon import WordInputError
+    from igroteka.lexicon.search import best_words
+
+    if args.top < 1:
+        raise UsageError("--top is at least 1")
+    try:
+        found = best_words(
+            args.letters, args.lang, rule=args.rule, wildcard=args.wildcard, top=args.top
+        )
+    except WordInputError as error:
+        raise UsageError(error.reason) from None
+    if args.json:
+        rows = [{"word": f.word, "score": f.score, "wildcard": f.wildcard} for f in found]
+        print(dumps(rows))
+    elif not found:
+        print("no word can be made from these letters")
+    else:
+        for f in found:
+            polysemy = f"  (Polysemy as {f.wildcard})" if f.wildcard else ""
+            print(f"{f.word}  {f.score:g}{polysemy}")
+    return 0
+
+
 # ---------------------------------------------------------------- the parser
 
 
@@ -322,6 +347,16 @@ def build_parser() -> Parser:
     check.add_argument("--json", action="store_true")
     check.add_argument("words", nargs="+", metavar="WORD")
     check.set_defaults(func=cmd_words_check)
+    best = word_tool.add_parser("best", help="the best words a set of letters makes")
+    best.add_argument("--lang", choices=["uk", "ru"], required=True)
+    best.add_argument("--rule", choices=["any", "crossword"], default="any")
+    best.add_argument(
+        "--wildcard", action="store_true", help="the player also holds a Polysemy card"
+    )
+    best.add_argument("--top", type=int, default=10, help="how many words (10)")
+    best.add_argument("--json", action="store_true")
+    best.add_argument("letters", metavar="LETTERS")
+    best.set_defaults(func=cmd_words_best)
     return parser
 
 

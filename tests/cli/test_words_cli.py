@@ -61,3 +61,36 @@ def test_bad_input_gets_one_line_and_exit_2_and_no_verdicts(
     assert code == 2
     assert out == ""
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_best_prints_the_best_words_first(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "words", "best", "--lang", "uk", "--top", "2", "молоко")
+    assert code == 0
+    assert out.splitlines()[0] == "молоко  6"
+
+
+def test_best_with_wildcard_names_the_letter_the_polysemy_stands_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "words", "best", "--lang", "uk", "--wildcard", "--json", "млк")
+    assert code == 0
+    rows = json.loads(out)
+    assert {"word": "молоко", "score": 6.0, "wildcard": "о"} in rows
+    assert all("word" in row for row in rows)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--lang", "uk", "кіт7"], "digits"),
+        (["--lang", "uk", "--top", "0", "кіт"], "--top is at least 1"),
+        (["--lang", "de", "кіт"], "invalid choice: 'de'"),
+        (["--lang", "uk", "ыыы"], "not letters of the Ukrainian alphabet: ы"),
+    ],
+)
+def test_best_refuses_bad_input_with_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "words", "best", *argv)
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1

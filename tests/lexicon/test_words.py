@@ -152,6 +152,10 @@ def test_an_indeclinable_noun_reading_of_a_preposition_is_not_a_noun() -> None:
     assert check("як", "uk", "crossword").ok  # як, the yak, declines: a noun of its own
 
 
+def test_an_apostrophe_at_either_end_is_refused() -> None:
+    assert check("пра'", "uk").reason == "‘пра'’: an apostrophe stands between letters"
+
+
 def test_letters_of_the_other_alphabet_and_hyphens_are_explained() -> None:
     assert check("ыква", "uk").reason == "‘ыква’ has letters the Ukrainian alphabet has not: ы"
     assert check("будь-який", "uk").reason.endswith("has a hyphen: the games take single words")

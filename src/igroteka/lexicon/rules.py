@@ -69,6 +69,8 @@ def check(word: str, lang: str, rule: str = "any", *, famous: bool = True) -> Ve
         return Verdict(
             shown, False, f"‘{shown}’ has letters the {NAMES[language]} alphabet has not: {letters}"
         )
+    if form.startswith("'") or form.endswith("'"):
+        return Verdict(shown, False, f"‘{shown}’: an apostrophe stands between letters")
     readings = [a for a in analyses(form, language) if not a.abbreviation]
     if not readings:
         if analyses(form, language):

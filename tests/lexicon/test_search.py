@@ -1,0 +1,156 @@
+"""Best words from a player's letters (sheet 002), and the compiled index behind them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from igroteka.lexicon import WordInputError, check
+from igroteka.lexicon import index as index_module
+from igroteka.lexicon.index import anagram_key, index, repeats, signature
+from igroteka.lexicon.search import best_words
+
+
+def words_of(letters: str, lang: str = "uk", **options: object) -> dict[str, str | None]:
+    found = best_words(letters, lang, top=100_000, **options)  # type: ignore[arg-type]
+    return {f.word: f.wildcard for f in found}
+
+
+def test_the_letters_make_every_word_they_spell_in_any_order() -> None:
+    found = words_of("кіт")
+    assert "кіт" in found and "тік" in found
+    assert "кит" not in found  # no и among the letters
+
+
+def test_the_longest_words_come_first() -> None:
+    found = best_words("молоко", "uk", top=3)
+    assert found[0].word == "молоко" and found[0].score == 6
+
+
+def test_polysemy_stands_for_one_letter_once_in_voda() -> None:
+    assert words_of("вда", wildcard=True)["вода"] == "о"
+
+
+def test_polysemy_stands_for_every_occurrence_of_its_letter_in_moloko() -> None:
+    assert words_of("млк", wildcard=True)["молоко"] == "о"
+    assert "молоко" not in words_of("млк")
+
+
+def test_polysemy_stands_for_one_letter_only() -> None:
+    assert "вода" not in words_of("в", wildcard=True)  # о and д both missing
+
+
+def test_a_word_the_letters_make_alone_is_reported_without_the_polysemy() -> None:
+    assert words_of("кіт", wildcard=True)["кіт"] is None
+
+
+def test_an_apostrophe_needs_no_card() -> None:
+    assert "м'ясо" in words_of("мясо")
+
+
+def test_the_crossword_rule_keeps_only_its_nouns() -> None:
+    assert "столи" in words_of("столи")
+    assert "столи" not in words_of("столи", rule="crossword")
+    assert "стіл" in words_of("стіл", rule="crossword")
+
+
+def test_a_scoring_function_of_the_callers_ranks_the_words() -> None:
+    points = {"ф": 10}
+    found = best_words("фотокіт", "uk", top=1, score=lambda w: sum(points.get(c, 1) for c in w))
+    assert "ф" in found[0].word
+
+
+@pytest.mark.parametrize("wildcard", [False, True])
+def test_the_search_finds_exactly_what_a_plain_scan_finds(wildcard: bool) -> None:
+    rng = random.Random(7)
+    words = index("uk").words
+    for _ in range(3):
+        rack = Counter(rng.choices("оаинівтерскудлмпзяьгбч", k=10))
+        first = rng.choice("пскдм")
+        expected = {}
+        for word in words.iterkeys(first):
+            need = Counter(char for char in word if char != "'")
+            short = [char for char, count in need.items() if rack[char] < count]
+            if not short:
+                expected[word] = None
+            elif wildcard and len(short) == 1:
+                expected[word] = short[0]
+        found = words_of("".join(rack.elements()), wildcard=wildcard)
+        assert {w: c for w, c in found.items() if w.startswith(first)} == expected
+
+
+@pytest.mark.parametrize(
+    ("letters", "message"),
+    [("", "no letters"), ("abc", "Latin letters"), ("кі1", "digits"), ("ыы", "alphabet: ы")],
+)
+def test_letters_that_are_no_letters_are_refused(letters: str, message: str) -> None:
+    with pytest.raises(WordInputError, match=message):
+        best_words(letters, "uk")
+
+
+def test_russian_hands_work_and_yo_is_ye() -> None:
+    assert "елка" in words_of("ёлка", "ru")
+
+
+# -- the compiled index -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_the_index_agrees_with_the_dictionary_check(lang: str) -> None:
+    rng = random.Random(3)
+    compiled = index(lang)
+    sample = [
+        w
+        for w, _ in zip(
+            compiled.words.iterkeys(rng.choice("абвгдклмнопрст")), range(300), strict=False
+        )
+    ]
+    for word in sample:
+        assert check(word, lang).ok, word
+        assert (word in compiled.nouns) == check(word, lang, "crossword").ok, word
+    for word in sample[:100]:
+        scrambled = word[::-1] + "ъь"
+        assert (scrambled in compiled.words) == check(scrambled, lang).ok
+
+
+def test_ties_are_in_the_alphabets_order() -> None:
+    assert [f.word for f in best_words("кіт", "uk", top=3)] == ["ікт", "кіт", "тік"]
+
+
+def test_signatures_sort_letters_and_drop_apostrophes() -> None:
+    assert signature("тік", "uk") == signature("кіт", "uk") == "ікт"
+    assert signature("м'ясо", "uk") == "мося"
+
+
+def test_an_index_is_built_once_and_rebuilt_when_its_sources_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("IGROTEKA_CACHE", str(tmp_path))
+    tiny = ["кіт", "тік", "кит", "столи", "стіл", "молоко"]
+    built: list[str] = []
+
+    def forms(morph: Any) -> Iterator[tuple[str, Any]]:
+        built.append("scan")  # a tiny dictionary instead of millions of forms
+        for word in tiny:
+            for parse in morph.parse(word):
+                if parse.is_known and parse.word == word:
+                    yield word, parse.tag
+
+    monkeypatch.setattr(index_module, "_forms", forms)
+    monkeypatch.setattr(index_module, "index", index_module.index.__wrapped__)
+    first = index_module.index("uk")
+    assert built == ["scan"]
+    assert "кіт" in first.words and "стіл" in first.nouns and "столи" not in first.nouns
+    assert anagram_key("ікт") in first.anagrams and anagram_key("кіт") not in first.anagrams
+    assert repeats(first) == 3  # молоко: о three times
+    index_module.index("uk")
+    assert built == ["scan"]  # loaded from the cache, not built again
+    monkeypatch.setattr(index_module, "FORMAT", index_module.FORMAT + 1)
+    index_module.index("uk")
+    assert built == ["scan", "scan"]  # a new version of the sources: built anew
+    assert len(list(tmp_path.glob("uk-words-*.dawg"))) == 1  # and the old files gone
