@@ -23,7 +23,7 @@ word of the list::
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from igroteka.lexicon.index import index
@@ -134,9 +134,11 @@ def line_moves(
         else:
             rack_left[letter] += 1
 
-    def leftward(square: int, key: str, anchor: int) -> None:
-        if square < 0:
-            return
+    def tries(square: int, key: str) -> Iterator[tuple[str, str]]:
+        """(letter, key with it) for each letter the square can hold that some key allows.
+
+        A letter from the rack is laid on an empty square while its branch is walked.
+        """
         occupied = squares[square]
         ways = [(occupied, False)] if occupied is not None else options(square)
         for letter, blank in ways:
@@ -145,6 +147,14 @@ def line_moves(
                 continue
             if occupied is None:
                 lay(square, letter, blank)
+            yield letter, step
+            if occupied is None:
+                lift(letter, blank)
+
+    def leftward(square: int, key: str, anchor: int) -> None:
+        if square < 0:
+            return
+        for _, step in tries(square, key):
             if square == 0 or squares[square - 1] is None:
                 # The word may begin here: turn round and go right of the anchor.
                 turned = step + SEPARATOR
@@ -154,25 +164,14 @@ def line_moves(
                         record(square, word)
                     rightward(anchor + 1, turned, square, word)
             leftward(square - 1, step, anchor)
-            if occupied is None:
-                lift(letter, blank)
 
     def rightward(square: int, key: str, start: int, word: str) -> None:
         if square >= size:
             return
-        occupied = squares[square]
-        ways = [(occupied, False)] if occupied is not None else options(square)
-        for letter, blank in ways:
-            step = key + letter
-            if not has_prefix(step):
-                continue
-            if occupied is None:
-                lay(square, letter, blank)
+        for letter, step in tries(square, key):
             if (square + 1 == size or squares[square + 1] is None) and step in keys:
                 record(start, word + letter)
             rightward(square + 1, step, start, word + letter)
-            if occupied is None:
-                lift(letter, blank)
 
     for anchor in sorted(set(anchors)):
         if not 0 <= anchor < size:
