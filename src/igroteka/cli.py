@@ -265,6 +265,19 @@ def cmd_words_best(args: argparse.Namespace) -> int:
 
     if args.top < 1:
         raise UsageError("--top is at least 1")
+    from igroteka.lexicon.index import cache_dir, is_built
+    from igroteka.lexicon.search import letters_of
+
+    try:
+        letters_of(args.letters, args.lang)  # bad letters are told before any long wait
+    except WordInputError as error:
+        raise UsageError(error.reason) from None
+    if not is_built(args.lang):
+        print(
+            f"igroteka: building the {args.lang} word index in {cache_dir()} "
+            "(once; about a minute and a half)...",
+            file=sys.stderr,
+        )
     try:
         found = best_words(
             args.letters, args.lang, rule=args.rule, wildcard=args.wildcard, top=args.top

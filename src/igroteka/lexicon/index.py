@@ -48,6 +48,7 @@ __all__ = [
     "cache_dir",
     "index",
     "index_key",
+    "is_built",
     "repeats",
     "signature",
 ]
@@ -138,6 +139,13 @@ _ORDER = {
     lang: {char: rank for rank, char in enumerate(letters)} for lang, letters in ALPHABETS.items()
 }
 _KINDS = ("words", "nouns", "anagrams", "spelt", "gaddag")
+
+
+def is_built(lang: str) -> bool:
+    """Whether a language's index is in the cache already (loading it will be quick)."""
+    language = check_language(lang)
+    key = index_key(language)
+    return all((cache_dir() / f"{language}-{name}-{key}.dawg").exists() for name in _KINDS)
 
 
 @functools.cache
