@@ -154,3 +154,25 @@ def test_an_index_is_built_once_and_rebuilt_when_its_sources_change(
     index_module.index("uk")
     assert built == ["scan", "scan"]  # a new version of the sources: built anew
     assert len(list(tmp_path.glob("uk-words-*.dawg"))) == 1  # and the old files gone
+
+
+def test_letter_points_rank_the_words_and_the_polysemy_letters_count() -> None:
+    points = {"ф": 10.0, "щ": 8.0}
+    found = best_words("фотокіт", "uk", top=1, points=points)
+    assert "ф" in found[0].word
+    assert found[0].score == sum(points.get(char, 1.0) for char in found[0].word)
+    moloko = words_of("млк", wildcard=True)
+    assert "молоко" in moloko
+    scored = {f.word: f.score for f in best_words("млк", "uk", wildcard=True, top=100_000)}
+    assert scored["молоко"] == 6.0  # the three о the Polysemy stands for count
+
+
+def test_the_index_reports_whether_it_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from igroteka.lexicon.index import is_built
+
+    index("uk")
+    assert is_built("uk")
+    monkeypatch.setenv("IGROTEKA_CACHE", str(tmp_path))
+    assert not is_built("uk")
