@@ -190,7 +190,9 @@ def test_an_unknown_language_is_named() -> None:
         check("кіт", "pl")
 
 
-@pytest.mark.parametrize("module", ["text", "morph", "rules", "diminutive"])
+@pytest.mark.parametrize(
+    "module", ["text", "morph", "rules", "diminutive", "index", "search", "gaddag"]
+)
 def test_the_examples_in_the_docs_hold(module: str) -> None:
     import doctest
     import importlib

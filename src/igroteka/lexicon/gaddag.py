@@ -17,7 +17,7 @@ word of the list::
 
     >>> moves = line_moves([None, "о", "л", None, None], "пкаб", "ru")
     >>> sorted({move.word for move in moves})
-    ['пол', 'полка']
+    ['бол', 'бола', 'кол', 'кола', 'колба', 'пол', 'пола', 'полба', 'полк', 'полка']
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
-from igroteka.lexicon.text import ALPHABETS, Language, check_language
+from igroteka.lexicon.text import ALPHABETS, RANKS, Language, check_language
 
 __all__ = [
     "FORMAT",
@@ -49,6 +49,7 @@ __all__ = [
     "index",
     "index_key",
     "is_built",
+    "length_mark",
     "repeats",
     "signature",
 ]
@@ -105,8 +106,16 @@ def signature(word: str, lang: str) -> str:
     >>> signature("м'ясо", "uk")
     'мося'
     """
-    order = _ORDER[lang]
-    return "".join(sorted((char for char in word if char != "'"), key=order.__getitem__))
+    return "".join(sorted((char for char in word if char != "'"), key=RANKS[lang].__getitem__))
+
+
+def length_mark(count: int) -> str:
+    """The character that files a key of ``count`` letters in the anagram and spelt indexes.
+
+    >>> length_mark(3)
+    'C'
+    """
+    return chr(0x40 + count)
 
 
 def anagram_key(sig: str) -> str:
@@ -115,7 +124,7 @@ def anagram_key(sig: str) -> str:
     >>> anagram_key("ікт")
     'Cікт'
     """
-    return chr(0x40 + len(sig)) + sig
+    return length_mark(len(sig)) + sig
 
 
 REPEATS_KEY = "!"
@@ -131,21 +140,17 @@ def _repeats(words: set[str]) -> int:
     return max((max(Counter(word.replace("'", "")).values()) for word in words), default=0)
 
 
-def _length_key(word: str) -> str:
-    return chr(0x40 + sum(1 for char in word if char != "'"))
-
-
-_ORDER = {
-    lang: {char: rank for rank, char in enumerate(letters)} for lang, letters in ALPHABETS.items()
-}
 _KINDS = ("words", "nouns", "anagrams", "spelt", "gaddag")
+
+
+def _paths(lang: Language, key: str) -> dict[str, Path]:
+    return {name: cache_dir() / f"{lang}-{name}-{key}.dawg" for name in _KINDS}
 
 
 def is_built(lang: str) -> bool:
     """Whether a language's index is in the cache already (loading it will be quick)."""
     language = check_language(lang)
-    key = index_key(language)
-    return all((cache_dir() / f"{language}-{name}-{key}.dawg").exists() for name in _KINDS)
+    return all(path.exists() for path in _paths(language, index_key(language)).values())
 
 
 @functools.cache
@@ -154,13 +159,12 @@ def index(lang: str) -> Index:
     language = check_language(lang)
     import dawg
 
-    folder = cache_dir()
     key = index_key(language)
-    paths = {name: folder / f"{language}-{name}-{key}.dawg" for name in _KINDS}
+    paths = _paths(language, key)
     with _lock:
         if not all(path.exists() for path in paths.values()):
             _build(language, paths)
-            _remove_stale(folder, language, key)
+            _remove_stale(cache_dir(), language, key)
         loaded = {name: dawg.CompletionDAWG().load(str(path)) for name, path in paths.items()}
     words, nouns, anagrams, spelt, gaddag = (loaded[name] for name in _KINDS)
     return Index(language, words, nouns, anagrams, spelt, gaddag)
@@ -201,7 +205,9 @@ def _build(lang: Language, paths: dict[str, Path]) -> None:
                 | {f"{REPEATS_KEY}{_repeats(words)}"}
             )
         ),
-        "spelt": dawg.CompletionDAWG(sorted(_length_key(word) + word for word in words)),
+        "spelt": dawg.CompletionDAWG(
+            sorted(length_mark(len(word.replace("'", ""))) + word for word in words)
+        ),
         "gaddag": dawg.CompletionDAWG(
             sorted({key for noun in nouns for key in gaddag_keys(noun.replace("'", ""))})
         ),

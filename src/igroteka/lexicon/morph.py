@@ -29,7 +29,7 @@ from typing import Any
 
 from igroteka.lexicon.text import Language, check_language
 
-__all__ = ["Analysis", "analyses", "analyzer", "dictionary_version"]
+__all__ = ["Analysis", "analyses", "analyzer"]
 
 _POS = {
     "NOUN": "noun",
@@ -105,24 +105,6 @@ def analyzer(lang: Language) -> Any:
         import pymorphy3  # imported here: the games that need no words start faster
 
         return pymorphy3.MorphAnalyzer(lang=lang)
-
-
-def dictionary_version(lang: Language) -> str:
-    """The version of the dictionary behind a language, for caches built from it."""
-    meta = analyzer(lang).dictionary.meta
-    import pymorphy3
-
-    return "-".join(
-        str(part)
-        for part in (
-            pymorphy3.__version__,
-            meta.get("source"),
-            meta.get("source_version"),
-            meta.get("source_revision"),
-            meta.get("source_lexemes_count"),
-            meta.get("compiled_at"),
-        )
-    )
 
 
 @functools.lru_cache(maxsize=65536)

@@ -13,14 +13,14 @@ A word is worth the sum of its letters' points (1 each by default: its length),
 or whatever a ``score`` function of the caller's says.
 
 How: the compiled index holds every word's *signature*, its letters in
-alphabetical order (see :mod:`igroteka.lexicon.index`). A best-first search
-over signatures chooses how many of each letter to take, in alphabetical
-order, and goes on only while some signature starts so; a partial signature's
-bound is what it has plus every letter still to come (and the most a Polysemy
-could add). Signatures come out best first and are spelt out as words; the
-search stops as soon as no signature left can beat the ``top`` words found.
-With a ``score`` function nothing is known in advance, so every signature is
-spelt out. An apostrophe needs no card.
+alphabetical order, filed after its length (see :mod:`igroteka.lexicon.index`).
+The lengths are taken best bound first; within a length a depth-first walk
+chooses how many of each letter to take, in alphabetical order, goes on only
+while some signature of that length starts so, and drops a prefix whose bound
+(what it has plus the best letters that could fill the length) cannot reach
+the ``top``-th word found. Each signature found is spelt out as words. With a
+``score`` function nothing is known in advance, so every signature is spelt
+out. An apostrophe needs no card.
 """
 
 from __future__ import annotations
@@ -32,13 +32,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from igroteka.lexicon.index import anagram_key, index, repeats
+from igroteka.lexicon.index import index, length_mark, repeats
 from igroteka.lexicon.text import (
     ALPHABETS,
     NAMES,
     Language,
     WordInputError,
     check_language,
+    collation,
     normal,
 )
 
@@ -90,8 +91,10 @@ def best_words(
     sum of ``points`` of its letters (1 for a letter not named), letters the
     Polysemy stands for included; or ``score(word)`` when given.
 
-    >>> [(f.word, f.wildcard) for f in best_words("млк", "uk", wildcard=True, top=1)]
-    [('молоко', 'о')]
+    >>> [(f.word, f.wildcard) for f in best_words("млк", "uk", wildcard=True, top=2)]
+    [('калама', 'а'), ('камала', 'а')]
+    >>> [f.wildcard for f in best_words("млк", "uk", wildcard=True, top=50) if f.word == "молоко"]
+    ['о']
     """
     if top < 1:
         raise ValueError("top is at least 1")
@@ -107,32 +110,23 @@ def best_words(
 
     def spell(worth: float, sig: str, wild: str | None) -> None:
         for word in _spellings(sig, compiled.spelt, words, language, top):
+            # A word has one signature, and the walk meets a signature once: by the rack
+            # alone where the rack has the letters, so a word is never met twice.
             rated = score(word) if score is not None else worth
-            known = found.get(word)
-            if known is None:
-                found[word] = (rated, wild)
-                if len(worths) < top:
-                    heapq.heappush(worths, rated)
-                elif rated > worths[0]:
-                    heapq.heapreplace(worths, rated)
-                if score is None and len(worths) >= top:
-                    floor[0] = worths[0]
-            elif known[1] is not None and wild is None:
-                found[word] = (rated, None)  # made without the Polysemy after all
+            found[word] = (rated, wild)
+            if len(worths) < top:
+                heapq.heappush(worths, rated)
+            elif rated > worths[0]:
+                heapq.heapreplace(worths, rated)
+            if score is None and len(worths) >= top:
+                floor[0] = worths[0]
 
     floor = [float("-inf")]  # signatures worth less than the top-th word cannot get in
 
     search = _Search(rack, language, compiled.anagrams, wildcard, value, repeats(compiled))
     search.run(spell, floor)
-    collate = _collation(language)
-    ranked = sorted(found.items(), key=lambda item: (-item[1][0], collate(item[0])))[:top]
-    return [Found(word, worth, wild) for word, (worth, wild) in ranked]
-
-
-def _collation(lang: Language) -> Callable[[str], tuple[int, ...]]:
-    """Alphabetical order of the language (і after и, ґ after г), apostrophes aside."""
-    rank = {char: place for place, char in enumerate(ALPHABETS[lang])}
-    return lambda word: tuple(rank[char] for char in word if char in rank)
+    ranked = sorted(found.items(), key=lambda item: (-item[1][0], collation(item[0], language)))
+    return [Found(word, worth, wild) for word, (worth, wild) in ranked[:top]]
 
 
 class _Search:
@@ -208,7 +202,7 @@ class _Search:
         classes = []
         longest = sum(rack.values()) + (self.repeats if self.wildcard else 0)
         for length in range(1, longest + 1):
-            key = anagram_key("x" * length)[0]
+            key = length_mark(length)
             bound = bound_of(0, length, 0.0, self.wildcard)
             if bound is not None and has_prefix(key):
                 classes.append((bound, length, key))
@@ -276,5 +270,5 @@ def _spellings(sig: str, spelt: Any, words: Any, lang: Language, limit: int) -> 
             return walk(key + "'", remaining)
         return True
 
-    walk(anagram_key(sig)[0], len(sig))
+    walk(length_mark(len(sig)), len(sig))
     return found

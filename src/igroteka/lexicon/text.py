@@ -28,6 +28,7 @@ __all__ = [
     "Language",
     "WordInputError",
     "check_language",
+    "collation",
     "foreign",
     "normal",
     "word_list",
@@ -42,6 +43,11 @@ ALPHABETS: dict[str, str] = {
     "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
 }
 """The lower-case letters of each language."""
+
+RANKS: dict[str, dict[str, int]] = {
+    lang: {char: rank for rank, char in enumerate(letters)} for lang, letters in ALPHABETS.items()
+}
+"""Each letter's place in its alphabet (і after и, ґ after г: not the order of code points)."""
 
 APOSTROPHES = "'\u2019\u02bc"  # ' ’ ʼ: the same letter to a Ukrainian reader
 _STRESS = "\u0301\u0300"  # combining acute and grave: stress marks, not letters
@@ -132,6 +138,16 @@ def foreign(word: str, lang: str) -> str:
     """
     allowed = ALPHABETS[lang] + ("'" if lang == "uk" else "")
     return "".join(sorted({char for char in word if char not in allowed}))
+
+
+def collation(word: str, lang: str) -> tuple[int, ...]:
+    """A sort key in the language's alphabetical order, apostrophes aside.
+
+    >>> sorted(["кіт", "ікт", "кит"], key=lambda word: collation(word, "uk"))
+    ['ікт', 'кит', 'кіт']
+    """
+    ranks = RANKS[lang]
+    return tuple(ranks[char] for char in word if char in ranks)
 
 
 def word_list(name: str, lang: str) -> frozenset[str]:
