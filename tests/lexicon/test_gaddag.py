@@ -113,3 +113,8 @@ def test_the_moves_are_exactly_what_trying_every_placement_finds(seed: int) -> N
     assert {(m.start, m.word) for m in moves} == brute_force(line, rack, lang, anchors)
     for move in moves:
         assert Counter(letter for _, letter in move.tiles) <= Counter(rack)
+
+
+def test_an_apostrophe_is_no_tile_so_myaso_is_laid_as_its_letters() -> None:
+    moves = line_moves(["м", None, None, None, None], "ясо", "uk")
+    assert "мясо" in words(moves)

@@ -199,3 +199,8 @@ def test_the_examples_in_the_docs_hold(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(f"igroteka.lexicon.{module}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_stress_marks_are_not_letters() -> None:
+    assert normal("моло\u0301ко", "uk") == "молоко"
+    assert check("за\u0301мок", "ru", "crossword").ok
