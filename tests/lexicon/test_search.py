@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +14,7 @@ import pytest
 
 from igroteka.lexicon import WordInputError, check
 from igroteka.lexicon import index as index_module
-from igroteka.lexicon.index import anagram_key, index, repeats, signature
+from igroteka.lexicon.index import index, signature
 from igroteka.lexicon.search import best_words
 
 
@@ -127,6 +129,11 @@ def test_signatures_sort_letters_and_drop_apostrophes() -> None:
     assert signature("м'ясо", "uk") == "мося"
 
 
+def versions(folder: Path) -> set[str]:
+    """The versions of the Ukrainian index in a cache folder (the digest in the file names)."""
+    return {path.name.split("-")[-1].split(".")[0] for path in folder.glob("uk-*")}
+
+
 def test_an_index_is_built_once_and_rebuilt_when_its_sources_change(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -146,14 +153,25 @@ def test_an_index_is_built_once_and_rebuilt_when_its_sources_change(
     first = index_module.index("uk")
     assert built == ["scan"]
     assert "кіт" in first.words and "стіл" in first.nouns and "столи" not in first.nouns
-    assert anagram_key("ікт") in first.anagrams and anagram_key("кіт") not in first.anagrams
-    assert repeats(first) == 3  # молоко: о three times
+    assert "ікт" in first.word_signatures and "кіт" not in first.word_signatures
+    assert "илост" in first.word_signatures and "илост" not in first.noun_signatures  # столи
+    assert first.word_signatures.most["о"] == 3  # молоко: о three times
     index_module.index("uk")
     assert built == ["scan"]  # loaded from the cache, not built again
     monkeypatch.setattr(index_module, "FORMAT", index_module.FORMAT + 1)
     index_module.index("uk")
     assert built == ["scan", "scan"]  # a new version of the sources: built anew
-    assert len(list(tmp_path.glob("uk-words-*.dawg"))) == 1  # and the old files gone
+    assert len(versions(tmp_path)) == 2  # another version's files, written today, are left alone
+    day_before = time.time() - 2 * 24 * 3600
+    for path in tmp_path.glob("uk-*"):
+        os.utime(path, (day_before, day_before))
+    monkeypatch.setattr(index_module, "FORMAT", index_module.FORMAT + 1)
+    index_module.index("uk")
+    assert len(versions(tmp_path)) == 1  # files no one has written for a day are removed
+    nouns = next(tmp_path.glob("uk-nouns-*"))
+    nouns.write_bytes(b"cut short")
+    assert "стіл" in index_module.index("uk").nouns  # a spoilt file is built anew
+    assert len(built) == 4
 
 
 def test_letter_points_rank_the_words_and_the_polysemy_letters_count() -> None:

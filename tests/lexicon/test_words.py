@@ -191,7 +191,7 @@ def test_an_unknown_language_is_named() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", ["text", "morph", "rules", "diminutive", "index", "search", "gaddag"]
+    "module", ["text", "morph", "rules", "diminutive", "signatures", "search", "gaddag"]
 )
 def test_the_examples_in_the_docs_hold(module: str) -> None:
     import doctest

@@ -2,62 +2,63 @@
 
 Scanning a dictionary's millions of forms takes about half a minute, so it is
 done once per language and per version of its sources: the word lists are
-compiled into DAWGs (compact automata, read by DAWG2 in C) and saved in the
-cache directory (``$IGROTEKA_CACHE``, else ``$XDG_CACHE_HOME/igroteka``, else
-``~/.cache/igroteka``). A later start loads them in a fraction of a second. The
-name of the files carries a digest of everything the lists depend on (the
-versions of pymorphy3 and of the dictionary package, the curated word lists,
-the index format), so a new version of any of them builds a new index and the
-old files are removed.
+compiled into DAWGs (compact automata, read by DAWG2 in C), a marisa trie and
+NumPy bit sets, and saved in the cache directory (``$IGROTEKA_CACHE``, else
+``$XDG_CACHE_HOME/igroteka``, else ``~/.cache/igroteka``). A later start loads
+them in a fraction of a second. The name of the files carries a digest of
+everything the lists depend on (the versions of pymorphy3 and of the
+dictionary package, the curated word lists, the index format), so a new
+version of any of them builds a new index and the old files are removed.
 
 Per language, of words in normal form (see :func:`igroteka.lexicon.text.normal`):
 
-- ``words``: every form that passes the ``any`` rule (Klepka letters);
+- ``words``: every form that passes the ``any`` rule (Klepka letters), in a
+  trie that also numbers them and turns a number back into its word
+  (marisa-trie);
 - ``nouns``: every form that passes the ``crossword`` rule (famous surnames
   included);
-- ``anagrams``: the *signatures* of ``words``, their letters in alphabetical
-  order without apostrophes (кіт and тік have ікт), each after a character that
-  gives its length (:func:`anagram_key`), with which
+- ``word_signatures`` and ``noun_signatures``: the *signatures* of ``words``
+  and of ``nouns``, their letters in alphabetical order without apostrophes
+  (кіт and тік have ікт), as bit sets by letter and count, each with the
+  numbers of its words in ``words``
+  (:class:`igroteka.lexicon.signatures.Signatures`), with which
   :mod:`igroteka.lexicon.search` finds the words a multiset of letters makes;
-- ``spelt``: the forms of ``words`` again, each after the character of its
-  number of letters, with which the search spells a signature out;
 - ``gaddag``: the GADDAG keys of ``nouns`` (letters only) for crossword move
   generation (:mod:`igroteka.lexicon.gaddag`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import os
 import tempfile
 import threading
-from collections import Counter
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
-from igroteka.lexicon.text import ALPHABETS, RANKS, Language, check_language
+from igroteka.lexicon.signatures import Signatures, signature
+from igroteka.lexicon.text import ALPHABETS, Language, check_language
 
 __all__ = [
     "FORMAT",
     "Index",
-    "anagram_key",
     "cache_dir",
     "index",
     "index_key",
     "is_built",
-    "length_mark",
-    "repeats",
     "signature",
 ]
 
-FORMAT = 9
+FORMAT = 11
 """The version of the index format: raise it when what goes into an index changes."""
 
-_SOURCES = ("pymorphy3", "pymorphy3-dicts-uk", "pymorphy3-dicts-ru", "dawg2")
+_SOURCES = ("pymorphy3", "pymorphy3-dicts-uk", "pymorphy3-dicts-ru", "dawg2", "marisa-trie")
 _lock = threading.Lock()
 
 
@@ -83,7 +84,7 @@ def index_key(lang: Language) -> str:
         if entry.name.endswith(".txt"):
             digest.update(entry.name.encode())
             digest.update(entry.read_bytes())
-    for module in ("text", "morph", "rules", "diminutive"):
+    for module in ("text", "morph", "rules", "diminutive", "signatures"):
         digest.update(resources.files("igroteka").joinpath("lexicon", f"{module}.py").read_bytes())
     return digest.hexdigest()[:16]
 
@@ -95,56 +96,28 @@ class Index:
     lang: Language
     words: Any
     nouns: Any
-    anagrams: Any
-    spelt: Any
     gaddag: Any
+    word_signatures: Signatures
+    noun_signatures: Signatures
 
 
-def signature(word: str, lang: str) -> str:
-    """The letters of a normal-form word in alphabetical order, apostrophes left out.
-
-    >>> signature("м'ясо", "uk")
-    'мося'
-    """
-    return "".join(sorted((char for char in word if char != "'"), key=RANKS[lang].__getitem__))
-
-
-def length_mark(count: int) -> str:
-    """The character that files a key of ``count`` letters in the anagram and spelt indexes.
-
-    >>> length_mark(3)
-    'C'
-    """
-    return chr(0x40 + count)
-
-
-def anagram_key(sig: str) -> str:
-    """A signature as the anagram index files it: after its length, as one character.
-
-    >>> anagram_key("ікт")
-    'Cікт'
-    """
-    return length_mark(len(sig)) + sig
-
-
-REPEATS_KEY = "!"
-"""The anagram index also holds ``!N``: no word repeats a letter more than N times."""
-
-
-def repeats(compiled: Index) -> int:
-    """The most times one letter occurs in a word of a language's lists."""
-    return int(next(iter(compiled.anagrams.iterkeys(REPEATS_KEY)))[1:])
-
-
-def _repeats(words: set[str]) -> int:
-    return max((max(Counter(word.replace("'", "")).values()) for word in words), default=0)
-
-
-_KINDS = ("words", "nouns", "anagrams", "spelt", "gaddag")
+_DAWGS = ("nouns", "gaddag")
+_TABLES = ("word_signatures", "noun_signatures")
 
 
 def _paths(lang: Language, key: str) -> dict[str, Path]:
-    return {name: cache_dir() / f"{lang}-{name}-{key}.dawg" for name in _KINDS}
+    """The files of a language's index: the trie of words, a DAWG each, the tables' parts."""
+    folder = cache_dir()
+    paths = {name: folder / f"{lang}-{name}-{key}.dawg" for name in _DAWGS}
+    paths["words"] = folder / f"{lang}-words-{key}.marisa"
+    for name in _TABLES:
+        for part in Signatures.PARTS:
+            paths[f"{name}.{part}"] = folder / f"{lang}-{name}-{key}.{part}"
+    return paths
+
+
+def _table_paths(paths: dict[str, Path], name: str) -> dict[str, Path]:
+    return {part: paths[f"{name}.{part}"] for part in Signatures.PARTS}
 
 
 def is_built(lang: str) -> bool:
@@ -155,23 +128,37 @@ def is_built(lang: str) -> bool:
 
 @functools.cache
 def index(lang: str) -> Index:
-    """The index of a language: loaded from the cache, or built there first (about a minute)."""
+    """The index of a language: loaded from the cache, or built there first (two minutes)."""
     language = check_language(lang)
-    import dawg
-
-    key = index_key(language)
-    paths = _paths(language, key)
+    paths = _paths(language, index_key(language))
     with _lock:
-        if not all(path.exists() for path in paths.values()):
-            _build(language, paths)
-            _remove_stale(cache_dir(), language, key)
-        loaded = {name: dawg.CompletionDAWG().load(str(path)) for name, path in paths.items()}
-    words, nouns, anagrams, spelt, gaddag = (loaded[name] for name in _KINDS)
-    return Index(language, words, nouns, anagrams, spelt, gaddag)
+        for attempt in range(2):
+            if not all(path.exists() for path in paths.values()):
+                _build(language, paths)
+                _remove_stale(cache_dir(), language, set(paths.values()))
+            try:
+                return _load(language, paths)
+            except (OSError, ValueError):
+                if attempt:
+                    raise
+                for path in paths.values():  # a file cut or removed meanwhile: build anew
+                    path.unlink(missing_ok=True)
+    raise AssertionError("unreachable")
+
+
+def _load(lang: Language, paths: dict[str, Path]) -> Index:
+    import dawg
+    import marisa_trie
+
+    automata = {name: dawg.CompletionDAWG().load(str(paths[name])) for name in _DAWGS}
+    words = marisa_trie.Trie().mmap(str(paths["words"]))
+    tables = {name: Signatures.load(_table_paths(paths, name)) for name in _TABLES}
+    return Index(lang, words=words, **automata, **tables)
 
 
 def _build(lang: Language, paths: dict[str, Path]) -> None:
     import dawg
+    import marisa_trie
 
     from igroteka.lexicon.gaddag import gaddag_keys
     from igroteka.lexicon.morph import analyzer
@@ -193,35 +180,35 @@ def _build(lang: Language, paths: dict[str, Path]) -> None:
         ):
             candidates.add(form)
     candidates |= famous_surnames(lang)
-    nouns = {form for form in candidates if check(form, lang, "crossword").ok}
+    # The crossword rule passes only words of the dictionary, so nouns are among the words.
+    nouns = {form for form in candidates if check(form, lang, "crossword").ok} & words
     folder = next(iter(paths.values())).parent
     folder.mkdir(parents=True, exist_ok=True)
     automata = {
-        "words": dawg.CompletionDAWG(sorted(words)),
         "nouns": dawg.CompletionDAWG(sorted(nouns)),
-        "anagrams": dawg.CompletionDAWG(
-            sorted(
-                {anagram_key(signature(word, lang)) for word in words}
-                | {f"{REPEATS_KEY}{_repeats(words)}"}
-            )
-        ),
-        "spelt": dawg.CompletionDAWG(
-            sorted(length_mark(len(word.replace("'", ""))) + word for word in words)
-        ),
         "gaddag": dawg.CompletionDAWG(
             sorted({key for noun in nouns for key in gaddag_keys(noun.replace("'", ""))})
         ),
     }
     for name, automaton in automata.items():
-        _save(paths[name], automaton.save)
+        _save(paths[name], functools.partial(_save_dawg, automaton))
+    numbered = marisa_trie.Trie(words)
+    _save(paths["words"], functools.partial(_save_dawg, numbered))
+    for name, listed in (("word_signatures", words), ("noun_signatures", nouns)):
+        table = Signatures.build(listed, lang, numbered)
+        table.save(_table_paths(paths, name), _save)
 
 
-def _save(path: Path, write: Callable[[str], object]) -> None:
+def _save_dawg(automaton: Any, path: Path) -> None:  # a DAWG or a marisa trie
+    automaton.save(str(path))
+
+
+def _save(path: Path, write: Callable[[Path], object]) -> None:
     """Write a file whole or not at all, even with two builders at once."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
     os.close(handle)
     try:
-        write(temporary)
+        write(Path(temporary))
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     finally:
@@ -239,7 +226,16 @@ def _forms(morph: Any) -> Iterator[tuple[str, Any]]:
             yield form, tag  # an apostrophe stands between letters: пра' is junk
 
 
-def _remove_stale(folder: Path, lang: Language, key: str) -> None:
+STALE_AFTER = 24 * 3600
+"""Seconds after which another version's index files are removed: until then, another
+installed version of Igroteka sharing the cache may be using them."""
+
+
+def _remove_stale(folder: Path, lang: Language, keep: set[Path]) -> None:
+    """Remove a language's index files other than ``keep`` that no one has written for a day."""
+    now = time.time()
     for old in folder.glob(f"{lang}-*"):
-        if old.suffix == ".dawg" and key not in old.name:
-            old.unlink(missing_ok=True)
+        if old.suffix in (".dawg", ".marisa", ".npy", ".json") and old not in keep:
+            with contextlib.suppress(OSError):
+                if now - old.stat().st_mtime > STALE_AFTER:
+                    old.unlink()
