@@ -89,3 +89,9 @@ def test_a_saved_table_loads_back_the_same(tmp_path: Path) -> None:
         again = made_by_table(loaded, trie, rack, wildcard)
         assert again == made_by_table(table, trie, rack, wildcard)
     assert "мося" in loaded and "ікт" in loaded and "кіт" not in loaded
+
+
+def test_a_letter_no_signature_has_is_not_in_any_signature() -> None:
+    words = ["елка", "еж"]  # Russian lists spell ё as е
+    table = Signatures.build(words, "ru", marisa_trie.Trie(words))
+    assert "еж" in table and "ёж" not in table and "жё" not in table

@@ -107,6 +107,7 @@ def best_words(
     compiled = index(language)
     table = compiled.noun_signatures if rule == "crossword" else compiled.word_signatures
     value = {char: float((points or {}).get(char, 1)) for char in ALPHABETS[language]}
+    weights = np.array([value[char] for char in table.alphabet])  # in the rows of counts()
     fits = table.fits(rack, wildcard)
     best = _Best(top, language, ranked=score is None)
     for bound, first, end in _lengths(table, rack, value, wildcard):
@@ -116,7 +117,7 @@ def best_words(
         if not numbers.size:
             continue
         counts = table.counts(numbers)
-        rated = np.array([value[char] for char in table.alphabet]) @ counts
+        rated = weights @ counts
         for place in np.argsort(-rated, kind="stable"):
             worth = float(rated[place])
             if best.beyond(worth):
@@ -170,7 +171,7 @@ class _Best:
             heapq.heapreplace(self.heap, entry)
 
     def found(self) -> list[Found]:
-        ordered = sorted(self.heap, key=lambda entry: (-entry[0], collation(entry[2], self.lang)))
+        ordered = sorted(self.heap, key=lambda entry: entry[:2], reverse=True)  # best first
         return [Found(word, worth, wild) for worth, _, word, wild in ordered]
 
 

@@ -144,8 +144,8 @@ class Signatures:
             try:
                 places = np.frombuffer("".join(block).encode("latin-1"), dtype=np.uint8)
             except UnicodeEncodeError:
-                places = np.full(1, 255, dtype=np.uint8)
-            if places.max(initial=0) >= len(alphabet):
+                places = None  # a character the code left as it was: not a letter
+            if places is None or places.max(initial=0) >= len(alphabet):
                 raise ValueError(f"a word has a letter outside the {lang} alphabet")
             grid = places.reshape(end - start, length)
             for place in np.unique(grid).tolist():
@@ -200,11 +200,10 @@ class Signatures:
         >>> "ікт" in table, "кіт" in table, "ік" in table
         (True, False, False)
         """
-        if not isinstance(sig, str) or any(char not in self.most for char in sig):
-            return False
-        places = [self._alphabet.index(char) for char in sig]
-        if places != sorted(places):
-            return False
+        if not isinstance(sig, str) or any(not self.most.get(char) for char in sig):
+            return False  # a letter no signature has (Russian ё: the lists spell it е)
+        if sig != signature(sig, self.lang):
+            return False  # not in alphabetical order
         rack = {char: sig.count(char) for char in set(sig)}
         return bool(self.found(self.fits(rack), len(sig)).size)  # as long as the rack: all of it
 
