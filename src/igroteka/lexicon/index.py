@@ -16,11 +16,12 @@ Per language, of words in normal form (see :func:`igroteka.lexicon.text.normal`)
   trie that also numbers them and turns a number back into its word
   (marisa-trie);
 - ``nouns``: every form that passes the ``crossword`` rule (famous surnames
-  included);
+  and place names included), in a trie of its own (they are not all ``words``:
+  the ``any`` rule takes no proper names);
 - ``word_signatures`` and ``noun_signatures``: the *signatures* of ``words``
   and of ``nouns``, their letters in alphabetical order without apostrophes
   (кіт and тік have ікт), as bit sets by letter and count, each with the
-  numbers of its words in ``words``
+  numbers of its words in ``words`` or ``nouns``
   (:class:`igroteka.lexicon.signatures.Signatures`), with which
   :mod:`igroteka.lexicon.search` finds the words a multiset of letters makes;
 - ``gaddag``: the GADDAG keys of ``nouns`` (letters only) for crossword move
@@ -55,7 +56,7 @@ __all__ = [
     "signature",
 ]
 
-FORMAT = 11
+FORMAT = 13
 """The version of the index format: raise it when what goes into an index changes."""
 
 _SOURCES = ("pymorphy3", "pymorphy3-dicts-uk", "pymorphy3-dicts-ru", "dawg2", "marisa-trie")
@@ -101,7 +102,8 @@ class Index:
     noun_signatures: Signatures
 
 
-_DAWGS = ("nouns", "gaddag")
+_DAWGS = ("gaddag",)
+_TRIES = ("words", "nouns")
 _TABLES = ("word_signatures", "noun_signatures")
 
 
@@ -109,7 +111,8 @@ def _paths(lang: Language, key: str) -> dict[str, Path]:
     """The files of a language's index: the trie of words, a DAWG each, the tables' parts."""
     folder = cache_dir()
     paths = {name: folder / f"{lang}-{name}-{key}.dawg" for name in _DAWGS}
-    paths["words"] = folder / f"{lang}-words-{key}.marisa"
+    for name in _TRIES:
+        paths[name] = folder / f"{lang}-{name}-{key}.marisa"
     for name in _TABLES:
         for part in Signatures.PARTS:
             paths[f"{name}.{part}"] = folder / f"{lang}-{name}-{key}.{part}"
@@ -138,7 +141,7 @@ def index(lang: str) -> Index:
                 _remove_stale(cache_dir(), language, set(paths.values()))
             try:
                 return _load(language, paths)
-            except (OSError, ValueError):
+            except (OSError, ValueError, RuntimeError):  # marisa: RuntimeError
                 if attempt:
                     raise
                 for path in paths.values():  # a file cut or removed meanwhile: build anew
@@ -151,9 +154,9 @@ def _load(lang: Language, paths: dict[str, Path]) -> Index:
     import marisa_trie
 
     automata = {name: dawg.CompletionDAWG().load(str(paths[name])) for name in _DAWGS}
-    words = marisa_trie.Trie().mmap(str(paths["words"]))
+    tries = {name: marisa_trie.Trie().mmap(str(paths[name])) for name in _TRIES}
     tables = {name: Signatures.load(_table_paths(paths, name)) for name in _TABLES}
-    return Index(lang, words=words, **automata, **tables)
+    return Index(lang, **tries, **automata, **tables)
 
 
 def _build(lang: Language, paths: dict[str, Path]) -> None:
@@ -161,16 +164,26 @@ def _build(lang: Language, paths: dict[str, Path]) -> None:
     import marisa_trie
 
     from igroteka.lexicon.gaddag import gaddag_keys
-    from igroteka.lexicon.morph import analyzer
+    from igroteka.lexicon.morph import PROPER_MARKS, abbreviation, analyzer
     from igroteka.lexicon.rules import check, famous_surnames
 
-    words: set[str] = set()
+    morph = analyzer(lang)
+    # The lemmas each form is an abbreviation of (a first pass: the tag is not on every case).
+    abbreviated: dict[str, set[str]] = {}
+    for form, tag, lemma in _forms(morph):
+        if "Abbr" in tag.grammemes:
+            abbreviated.setdefault(form, set()).add(lemma)
+    known: set[str] = set()  # every word of the dictionary, names included
+    words: set[str] = set()  # the rule "any": common words
     candidates: set[str] = set()
-    for form, tag in _forms(analyzer(lang)):
+    nothing: set[str] = set()
+    for form, tag, lemma in _forms(morph):
         grammemes = tag.grammemes
-        if "Abbr" in grammemes:
+        if "Dist" in grammemes or abbreviation(form, lemma, tag, abbreviated.get(form, nothing)):
             continue
-        words.add(form)
+        known.add(form)
+        if not any(mark in grammemes for mark in PROPER_MARKS):
+            words.add(form)
         if (
             tag.POS == "NOUN"
             and ("nomn" in grammemes or (lang == "uk" and tag.case is None))
@@ -180,21 +193,23 @@ def _build(lang: Language, paths: dict[str, Path]) -> None:
         ):
             candidates.add(form)
     candidates |= famous_surnames(lang)
-    # The crossword rule passes only words of the dictionary, so nouns are among the words.
-    nouns = {form for form in candidates if check(form, lang, "crossword").ok} & words
+    # The crossword rule passes only words of the dictionary, so nouns are among the known.
+    nouns = {form for form in candidates if check(form, lang, "crossword").ok} & known
     folder = next(iter(paths.values())).parent
     folder.mkdir(parents=True, exist_ok=True)
     automata = {
-        "nouns": dawg.CompletionDAWG(sorted(nouns)),
         "gaddag": dawg.CompletionDAWG(
             sorted({key for noun in nouns for key in gaddag_keys(noun.replace("'", ""))})
         ),
     }
     for name, automaton in automata.items():
         _save(paths[name], functools.partial(_save_dawg, automaton))
-    numbered = marisa_trie.Trie(words)
-    _save(paths["words"], functools.partial(_save_dawg, numbered))
-    for name, listed in (("word_signatures", words), ("noun_signatures", nouns)):
+    for name, listed, trie_name in (
+        ("word_signatures", words, "words"),
+        ("noun_signatures", nouns, "nouns"),
+    ):
+        numbered = marisa_trie.Trie(listed)
+        _save(paths[trie_name], functools.partial(_save_dawg, numbered))
         table = Signatures.build(listed, lang, numbered)
         table.save(_table_paths(paths, name), _save)
 
@@ -216,14 +231,14 @@ def _save(path: Path, write: Callable[[Path], object]) -> None:
             os.unlink(temporary)
 
 
-def _forms(morph: Any) -> Iterator[tuple[str, Any]]:
-    """Every dictionary form (normal form, letters of the language only) with a tag."""
+def _forms(morph: Any) -> Iterator[tuple[str, Any, str]]:
+    """Every dictionary form (normal form, letters of the language only), its tag and lemma."""
     lang = "uk" if "uk" in str(morph.lang) else "ru"
     allowed = set(ALPHABETS[lang]) | ({"'"} if lang == "uk" else set())
-    for word, tag, _normal, _paradigm, _index in morph.dictionary.iter_known_words():
+    for word, tag, lemma, _paradigm, _index in morph.dictionary.iter_known_words():
         form = word.replace("ё", "е") if lang == "ru" else word
         if set(form) <= allowed and not (form.startswith("'") or form.endswith("'")):
-            yield form, tag  # an apostrophe stands between letters: пра' is junk
+            yield form, tag, lemma  # an apostrophe stands between letters: пра' is junk
 
 
 STALE_AFTER = 24 * 3600

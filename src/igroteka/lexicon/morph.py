@@ -6,7 +6,11 @@ answers are cleaned up here:
 
 - only analyses of words in the dictionary count (pymorphy3 also *guesses*
   analyses of any string, which a game must never take for a word);
-- abbreviations (a ``.`` in the form, or the ``Abbr`` tag) are kept but marked;
+- abbreviations are kept but marked: a ``.`` in the form, the ``Abbr`` tag, and
+  an indeclinable noun reading that is another reading of an abbreviation (the
+  Ukrainian dictionary tags ввп ``Abbr`` in every case but the nominative) or
+  has no vowel (кк, гш);
+- distorted forms (the ``Dist`` tag: хх, іі) are dropped;
   indeclinable noun readings of prepositions, conjunctions and particles
   (Ukrainian до, Russian по, ли) are dropped: dictionary artefacts, not nouns;
 - Ukrainian tags never carry ``sing``: a Ukrainian noun form is singular unless
@@ -29,7 +33,7 @@ from typing import Any
 
 from igroteka.lexicon.text import Language, check_language
 
-__all__ = ["Analysis", "analyses", "analyzer"]
+__all__ = ["PROPER_MARKS", "VOWELS", "Analysis", "abbreviation", "analyses", "analyzer"]
 
 _POS = {
     "NOUN": "noun",
@@ -70,7 +74,22 @@ _PROPER = (
     ("Orgn", "organisation"),
     ("Trad", "trademark"),
 )
+PROPER_MARKS = frozenset(mark for mark, _ in _PROPER)
 _FUNCTION = frozenset({"PREP", "CONJ", "PRCL"})
+VOWELS = frozenset("аеєиіїоуюяыэё")
+
+
+def abbreviation(form: str, lemma: str, tag: Any, abbreviated: frozenset[str] | set[str]) -> bool:
+    """Whether a reading is an abbreviation; ``abbreviated``: the lemmas of the form's
+    readings tagged ``Abbr``."""
+    grammemes = tag.grammemes
+    if "Abbr" in grammemes or "." in form:
+        return True
+    return (
+        tag.POS == "NOUN"
+        and "Fixd" in grammemes
+        and (lemma in abbreviated or VOWELS.isdisjoint(form))
+    )
 
 
 @dataclass(frozen=True)
@@ -117,7 +136,12 @@ def analyses(form: str, lang: str) -> tuple[Analysis, ...]:
     [('стол', 'accusative', 'plural')]
     """
     language = check_language(lang)
-    parses = [parse for parse in analyzer(language).parse(form) if parse.is_known]
+    parses = [
+        parse
+        for parse in analyzer(language).parse(form)
+        if parse.is_known and "Dist" not in parse.tag.grammemes
+    ]
+    abbreviated = {parse.normal_form for parse in parses if "Abbr" in parse.tag.grammemes}
     function_word = any(parse.tag.POS in _FUNCTION for parse in parses)
     found: list[Analysis] = []
     seen: set[Analysis] = set()
@@ -144,7 +168,7 @@ def analyses(form: str, lang: str) -> tuple[Analysis, ...]:
             case=case,
             number=number,
             proper=proper,
-            abbreviation="Abbr" in grammemes or "." in form,
+            abbreviation=abbreviation(form, parse.normal_form, tag, abbreviated),
             plural_only="Pltm" in grammemes,
             indeclinable="Fixd" in grammemes,
             gender={"masc": "masculine", "femn": "feminine", "neut": "neuter"}.get(str(tag.gender)),

@@ -3,7 +3,7 @@
 Two rules:
 
 - ``any`` (Klepka letters, sheet 002): any word of the dictionary, in any form
-  (case, gender, number), that is not an abbreviation;
+  (case, gender, number), that is not an abbreviation or a proper name;
 - ``crossword`` (sheet 003): common nouns in the nominative singular, nouns
   that have no singular in the nominative plural (штаны, ножницы), place names
   in the nominative, and surnames of famous people (a curated list, option
@@ -77,7 +77,9 @@ def check(word: str, lang: str, rule: str = "any", *, famous: bool = True) -> Ve
             return Verdict(shown, False, f"‘{shown}’ is an abbreviation")
         return Verdict(shown, False, f"‘{shown}’ is not in the {NAMES[language]} dictionary")
     if rule == "any":
-        return Verdict(shown, True)
+        if any(a.proper is None for a in readings):
+            return Verdict(shown, True)
+        return Verdict(shown, False, f"‘{shown}’ is a {readings[0].proper}: names are not words")
     return _crossword(shown, form, language, readings, famous)
 
 

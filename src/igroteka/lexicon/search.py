@@ -7,7 +7,7 @@ rule's word list that the letters make, with or without a Polysemy, best
 first::
 
     >>> [found.word for found in best_words("кіт", "uk", top=3)]
-    ['ікт', 'кіт', 'тік']
+    ['кіт', 'тік', 'ік']
 
 A word is worth the sum of its letters' points (1 each by default: its length),
 or whatever a ``score`` function of the caller's says.
@@ -94,7 +94,7 @@ def best_words(
     Polysemy stands for included; or ``score(word)`` when given.
 
     >>> [(f.word, f.wildcard) for f in best_words("млк", "uk", wildcard=True, top=2)]
-    [('калама', 'а'), ('камала', 'а')]
+    [('калама', 'а'), ('килими', 'и')]
     >>> [f.wildcard for f in best_words("млк", "uk", wildcard=True, top=50) if f.word == "молоко"]
     ['о']
     """
@@ -105,7 +105,9 @@ def best_words(
     language = check_language(lang)
     rack = letters_of(letters, language)
     compiled = index(language)
-    table = compiled.noun_signatures if rule == "crossword" else compiled.word_signatures
+    crossword = rule == "crossword"
+    table = compiled.noun_signatures if crossword else compiled.word_signatures
+    trie = compiled.nouns if crossword else compiled.words
     value = {char: float((points or {}).get(char, 1)) for char in ALPHABETS[language]}
     weights = np.array([value[char] for char in table.alphabet])  # in the rows of counts()
     fits = table.fits(rack, wildcard)
@@ -125,7 +127,7 @@ def best_words(
             wild = table.stands_for(int(numbers[place]), fits)
             before = best.cutoff(worth)
             for number in table.words(int(numbers[place]))[:top]:
-                word = compiled.words.restore_key(number)
+                word = trie.restore_key(number)
                 if before is not None and collation(word, language) > before:
                     break  # the words of a signature come in alphabetical order
                 # A word has one signature, met once, so no word is offered twice.
