@@ -25,6 +25,14 @@ class Agent(Protocol[A_co]):
         """The action to play now, given the seat's view."""
         ...
 
+    def offer(self, view: JsonObject) -> A_co | None:
+        """An action to play now though the game does not wait for this seat, or ``None``.
+
+        Asked of an actor the game does not await (a player holding a card that
+        may be played during another player's turn) before each awaited step.
+        """
+        ...
+
     def refused(self, reason: str) -> None:
         """The last chosen action was refused; :meth:`choose` will be asked again.
 

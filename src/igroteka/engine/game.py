@@ -104,6 +104,15 @@ class Game(Protocol[S, A]):
         """The seats entitled to act now: several at once where the rules allow it."""
         ...
 
+    def awaited(self, state: S) -> frozenset[int]:
+        """The actors the game waits for: it moves on only when one of them acts.
+
+        The other actors may act but need not (a Chaos card played during another
+        player's turn); a room offers them the chance and goes on without them.
+        Empty while an automatic step is due or once the game is over.
+        """
+        ...
+
     def automatic(self, state: S) -> tuple[int, A] | None:
         """A step the room takes by itself when its time comes, and the seat it is for.
 

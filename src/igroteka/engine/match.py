@@ -105,31 +105,51 @@ def play_out(
 ) -> Outcome:
     """Let agents play until the game ends; each sees only its own seat's events.
 
-    This is the simplest room. When several seats may act at once, the lowest
-    seat acts first: the order among concurrent actions is the room's decision,
-    not the rules'. An agent whose action is refused is told why and asked again.
-    The game's automatic steps are taken after ``before_automatic(seat)``
-    returns (a terminal waits there for Enter or a delay; a simulation at once).
+    This is the simplest room. Before each step the game waits for, every
+    actor it does not wait for (a player holding a card that may be played out
+    of turn) is offered the chance to act, lowest seat first; an offered action
+    is applied at once and the offers start again. Then the game's automatic
+    step is taken, after ``before_automatic(seat)`` returns (a terminal waits
+    there for Enter or a delay; a simulation at once), or else the lowest
+    awaited seat is asked. The order among concurrent actions is the room's
+    decision, not the rules'. An agent whose action is refused is told why:
+    asked again when awaited, not offered again before the next step otherwise.
     """
     game = match.game
+    declined: set[int] = set()
     for _ in range(max_actions):
         outcome = game.outcome(match.state)
         if outcome is not None:
             return outcome
-        automatic = game.automatic(match.state)
-        if automatic is not None:
-            seat, action = automatic
-            if before_automatic is not None:
-                before_automatic(seat)
-            events = match.play(seat, action)
-        else:
-            seat = min(game.actors(match.state))
-            agent = agents[seat]
-            try:
-                events = match.play(seat, agent.choose(game.view(match.state, seat)))
-            except IllegalAction as error:
-                agent.refused(error.reason)
+        state = match.state
+        awaited = game.awaited(state)
+        events: tuple[Event, ...] | None = None
+        for seat in sorted(game.actors(state) - awaited - declined):
+            offered = agents[seat].offer(game.view(state, seat))
+            if offered is None:
                 continue
+            try:
+                events = match.play(seat, offered)
+                break
+            except IllegalAction as error:
+                agents[seat].refused(error.reason)
+                declined.add(seat)
+        if events is None:
+            declined.clear()
+            automatic = game.automatic(state)
+            if automatic is not None:
+                seat, action = automatic
+                if before_automatic is not None:
+                    before_automatic(seat)
+                events = match.play(seat, action)
+            else:
+                seat = min(awaited)
+                agent = agents[seat]
+                try:
+                    events = match.play(seat, agent.choose(game.view(state, seat)))
+                except IllegalAction as error:
+                    agent.refused(error.reason)
+                    continue
         for other, agent in agents.items():
             visible = events_for(events, other)
             if visible:

@@ -108,6 +108,10 @@ class Person:
     def observe(self, events: Sequence[Event]) -> None:
         """The :class:`Narrator` tells everything public; nothing more to do."""
 
+    def offer(self, view: JsonObject) -> None:
+        """Klepka has nothing to play out of turn."""
+        return None
+
     def refused(self, reason: str) -> None:
         self.console.say(f"  ✗ {reason[:1].upper()}{reason[1:]}.")
 

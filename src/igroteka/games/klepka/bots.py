@@ -168,6 +168,10 @@ class MemoryBot:
                 del self._by_pair[seen.pair]
                 self._singles[seen.kind].discard(position)
 
+    def offer(self, view: JsonObject) -> None:
+        """Klepka has nothing to play out of turn."""
+        return None
+
     def refused(self, reason: str) -> None:
         raise RuntimeError(f"bot:{self.level.name} chose an illegal action: {reason}")
 

@@ -483,6 +483,10 @@ class KlepkaGame:
             return _NOBODY  # revealed cards: everyone looks, the room turns them back
         return _ALONE[state.turn]
 
+    def awaited(self, state: KlepkaState) -> frozenset[int]:
+        """Every actor: Klepka has no action a player may take out of turn."""
+        return self.actors(state)
+
     def automatic(self, state: KlepkaState) -> tuple[int, Action] | None:
         """Turning revealed cards back: the room does it for the player, when time is up."""
         if state.phase == Phase.REVEAL:
