@@ -3,7 +3,7 @@
 >>> get_game("klepka").name
 'klepka'
 >>> game_names()
-('klepka',)
+('klepka', 'letters')
 """
 
 from __future__ import annotations
@@ -26,9 +26,14 @@ class Entry:
 
 def _registry() -> dict[str, Entry]:
     from igroteka.games.klepka import bots, rules
+    from igroteka.games.letters import bots as letters_bots
+    from igroteka.games.letters import rules as letters_rules
 
     return {
         "klepka": Entry(rules.KlepkaGame(), bots.make_bot, tuple(bots.LEVELS)),
+        "letters": Entry(
+            letters_rules.LettersGame(), letters_bots.make_bot, tuple(letters_bots.LEVELS)
+        ),
     }
 
 

@@ -1,0 +1,187 @@
+"""The deck of Klepka letters: letter cards in pairs, with points and colours, and prize cards.
+
+The letters, how often each occurs, and its points are data
+(``content/letters/uk.letters``), measured on the lexicon by :func:`measure`.
+A deck of any size is made from them by :func:`make_deck`:
+
+- every letter comes in pairs of identical cards (same letter, same colour);
+- each letter gets one pair, then each further pair goes to the letter that
+  most deserves it by its share of the dictionary's letters (the Sainte-Laguë
+  method, which makes the counts proportional to the shares);
+- the pairs are coloured in turn (blue, yellow, red, green) in the order of the
+  alphabet, so that each letter's pairs differ in colour and a word whose
+  cards share one colour (worth double) is possible but rare;
+- then the prize cards: Polysemy, Chaos, Exchange.
+
+>>> deck = make_deck(50, polysemy=2, chaos=2, exchange=2)
+>>> len(deck), sum(1 for card in deck if card.letter == "о")
+(106, 8)
+>>> deck[0]
+Card(id=0, kind='letter', letter='а', points=1, colour='blue')
+
+Every decision and its reasons are in docs/rules/letters.md.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Final
+
+from igroteka.engine.game import JsonObject
+
+__all__ = [
+    "COLOURS",
+    "PRIZES",
+    "Card",
+    "Kind",
+    "LetterInfo",
+    "letters",
+    "make_deck",
+    "measure",
+    "points_for",
+]
+
+
+class Kind:
+    """The kinds of card."""
+
+    LETTER: Final = "letter"
+    POLYSEMY: Final = "polysemy"
+    CHAOS: Final = "chaos"
+    EXCHANGE: Final = "exchange"
+
+
+PRIZES: tuple[str, ...] = (Kind.POLYSEMY, Kind.CHAOS, Kind.EXCHANGE)
+COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "green")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the deck. ``id`` is its place in the deck; a prize card has no letter."""
+
+    id: int
+    kind: str
+    letter: str = ""
+    points: int = 0
+    colour: str = ""
+
+    def to_json(self) -> JsonObject:
+        if self.kind == Kind.LETTER:
+            return {
+                "id": self.id,
+                "kind": self.kind,
+                "letter": self.letter,
+                "points": self.points,
+                "colour": self.colour,
+            }
+        return {"id": self.id, "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class LetterInfo:
+    """A letter of the data file: its share of all letters (per cent) and its points."""
+
+    letter: str
+    share: float
+    points: int
+
+
+def points_for(share: float) -> int:
+    """A letter's points from its share of letters: 1 for the commonest, up to 10.
+
+    Each halving of the share adds 1.5 points, from 1 point at a share of 5 %:
+    ``round(1 + 1.5 * log2(5 / share))``, kept between 1 and 10.
+
+    >>> [points_for(share) for share in (9.5, 3.7, 1.5, 0.6, 0.03)]
+    [1, 2, 4, 6, 10]
+    """
+    return max(1, min(10, round(1 + 1.5 * math.log2(5.0 / share))))
+
+
+@functools.cache
+def letters(lang: str = "uk") -> tuple[LetterInfo, ...]:
+    """The letters of a language's cards, in the order of its alphabet (from the data file)."""
+    text = (
+        resources.files("igroteka").joinpath(f"content/letters/{lang}.letters").read_text("utf-8")
+    )
+    found = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            letter, share, points = line.split()
+            found.append(LetterInfo(letter, float(share), int(points)))
+    return tuple(found)
+
+
+def _pairs(total: int, infos: tuple[LetterInfo, ...]) -> list[int]:
+    """How many pairs each letter gets out of ``total`` (Sainte-Laguë, one pair each first).
+
+    With fewer pairs than letters, the commonest letters get one pair each.
+    """
+    counts = [0] * len(infos)
+    order = sorted(range(len(infos)), key=lambda i: -infos[i].share)  # stable: alphabet order
+    for i in order[: min(total, len(infos))]:
+        counts[i] = 1
+    for _ in range(total - sum(counts)):
+        best = max(order, key=lambda i: infos[i].share / (2 * counts[i] + 1))
+        counts[best] += 1
+    return counts
+
+
+@functools.lru_cache(maxsize=64)
+def make_deck(
+    pairs: int, polysemy: int, chaos: int, exchange: int, lang: str = "uk"
+) -> tuple[Card, ...]:
+    """The cards of a deck: ``pairs`` pairs of letters, then the prize cards; ids in order."""
+    infos = letters(lang)
+    cards: list[Card] = []
+    colour = 0
+    for info, count in zip(infos, _pairs(pairs, infos), strict=True):
+        for _ in range(count):
+            for _ in range(2):
+                cards.append(
+                    Card(len(cards), Kind.LETTER, info.letter, info.points, COLOURS[colour])
+                )
+            colour = (colour + 1) % len(COLOURS)
+    for kind, count in ((Kind.POLYSEMY, polysemy), (Kind.CHAOS, chaos), (Kind.EXCHANGE, exchange)):
+        for _ in range(count):
+            cards.append(Card(len(cards), kind))
+    return tuple(cards)
+
+
+def measure(words: Iterable[str], alphabet: str) -> dict[str, float]:
+    """Each letter's share (per cent) of all the letters of ``words`` (other characters skipped).
+
+    >>> measure(["вода", "дах"], "адвох")
+    {'а': 28.571, 'д': 28.571, 'в': 14.286, 'о': 14.286, 'х': 14.286}
+    """
+    counts: Counter[str] = Counter()
+    for word in words:
+        counts.update(word)
+    total = sum(counts[letter] for letter in alphabet)
+    return {letter: round(100 * counts[letter] / total, 3) for letter in alphabet if counts[letter]}
+
+
+def main() -> None:
+    """Print the data file of the Ukrainian letters, measured on the lexicon's word list."""
+    from igroteka.lexicon.index import index
+    from igroteka.lexicon.text import ALPHABETS
+
+    shares = measure(index("uk").words.keys(), ALPHABETS["uk"])
+    print("# Klepka letters, the Ukrainian cards: letter, share of all letters (%), points.")
+    print("# The shares are measured on every word form the game accepts (the lexicon's")
+    print("# 'any' list); points = round(1 + 1.5 * log2(5 / share)), kept between 1 and 10.")
+    print(
+        "# Made by: python -m igroteka.games.letters.deck > src/igroteka/content/letters/uk.letters"
+    )
+    for letter, share in shares.items():
+        print(f"{letter} {share:.3f} {points_for(share)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""The deck of Klepka letters: pairs, counts, points and colours (docs/rules/letters.md)."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from contextlib import redirect_stdout
+
+from igroteka.games.letters import deck as deck_module
+from igroteka.games.letters.deck import COLOURS, Kind, letters, make_deck
+from igroteka.lexicon.text import ALPHABETS
+
+
+def letter_cards(pairs: int = 50) -> list[deck_module.Card]:
+    return [card for card in make_deck(pairs, 2, 2, 2) if card.kind == Kind.LETTER]
+
+
+def test_every_letter_comes_in_pairs_of_identical_cards() -> None:
+    faces = Counter((c.letter, c.points, c.colour) for c in letter_cards())
+    assert all(count % 2 == 0 for count in faces.values())
+    assert len(letter_cards()) == 100
+
+
+def test_pairs_follow_the_shares_and_every_letter_has_one() -> None:
+    counts = Counter(card.letter for card in letter_cards())
+    assert set(counts) == set(ALPHABETS["uk"])  # all 33 letters, ґ included
+    assert counts["о"] > counts["а"] >= counts["н"] > counts["к"] > counts["ґ"] == 2
+    small = Counter(card.letter for card in letter_cards(12))
+    assert len(small) == 12 and "ґ" not in small and "о" in small  # the commonest first
+    big = Counter(card.letter for card in letter_cards(120))
+    shares = {info.letter: info.share for info in letters()}
+    for letter, count in big.items():  # within a pair of its share of the deck
+        assert abs(count / 2 - 120 * shares[letter] / 100) <= 1.5, letter
+
+
+def test_rarer_letters_score_more() -> None:
+    by_share = sorted(letters(), key=lambda info: -info.share)
+    points = [info.points for info in by_share]
+    assert points == sorted(points) and points[0] == 1 and points[-1] == 10
+    assert {info.letter: info.points for info in letters()}["ґ"] == 10
+
+
+def test_a_letters_pairs_differ_in_colour() -> None:
+    colours: dict[str, list[str]] = {}
+    for card in letter_cards()[::2]:  # one card of each pair
+        colours.setdefault(card.letter, []).append(card.colour)
+    for letter, seen in colours.items():
+        assert len(set(seen)) == min(len(seen), len(COLOURS)), letter
+
+
+def test_prize_cards_are_dealt_as_the_options_say() -> None:
+    cards = make_deck(20, 1, 3, 0)
+    kinds = Counter(card.kind for card in cards)
+    assert kinds == {Kind.LETTER: 40, Kind.POLYSEMY: 1, Kind.CHAOS: 3}
+    assert [card.id for card in cards] == list(range(len(cards)))
+
+
+def test_the_letter_data_is_what_the_lexicon_measures() -> None:
+    shipped = deck_module.resources.files("igroteka").joinpath("content/letters/uk.letters")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        deck_module.main()
+    assert out.getvalue() == shipped.read_text("utf-8")
