@@ -6,16 +6,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from igroteka.engine import Match, play_out
-from igroteka.games.klepka.bots import make_bot
-from igroteka.games.klepka.rules import KlepkaGame
+from igroteka.games import entry
 
-GAME = KlepkaGame()
+GAME = entry("klepka").game
 
 
-def bot_game(levels: Sequence[str], options: dict[str, Any], seed: int) -> Match[Any, Any]:
-    """Play one game of Klepka between bots of the given levels (one per seat)."""
-    match: Match[Any, Any] = Match.start(GAME, [f"bot:{level}" for level in levels], options, seed)
-    play_out(match, {seat: make_bot(level, seat, seed) for seat, level in enumerate(levels)})
+def bot_game(
+    levels: Sequence[str], options: dict[str, Any], seed: int, game: str = "klepka"
+) -> Match[Any, Any]:
+    """Play one game (Klepka unless named) between bots of the given levels (one per seat)."""
+    found = entry(game)
+    players = [f"bot:{level}" for level in levels]
+    match: Match[Any, Any] = Match.start(found.game, players, options, seed)
+    play_out(match, {seat: found.make_bot(level, seat, seed) for seat, level in enumerate(levels)})
     return match
 
 

@@ -2,6 +2,7 @@
 
     igroteka play klepka --players Ann,bot:hard --seed 7
     igroteka play klepka --players bot:easy,bot:hard --json
+    igroteka play letters --players Ann,bot:medium --seed 3
     igroteka replay game.json --json
     igroteka klepka chain --syncopes 1 apple egg goat
     igroteka words check --lang ru --rule crossword полка полкан
@@ -103,6 +104,22 @@ def _klepka_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
+def _letters_options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for key in ("pairs", "polysemy", "chaos", "exchange", "min_length"):
+        value = getattr(args, key)
+        if value is not None:
+            options[key] = value
+    for key in ("nouns_singular", "unique_words", "double_slang"):
+        if getattr(args, key):
+            options[key] = True
+    if args.starter is not None:
+        if not (args.starter.isdigit() and int(args.starter) >= 1) and args.starter != "random":
+            raise UsageError("--starter is random or a seat number from 1")
+        options["starter"] = int(args.starter) - 1 if args.starter.isdigit() else args.starter
+    return options
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     players = _players(args.players)
     if args.seed is not None:
@@ -116,7 +133,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     people = [seat for seat in range(len(players)) if seat not in agents]
     if args.json and people:
         raise UsageError("--json plays bots only: every player must be bot:LEVEL")
-    options = _klepka_options(args)
+    options = args.options(args)
     match: Match[Any, Any] = Match.start(game_entry.game, players, options, seed)
     if args.json:
         play_out(match, agents)
@@ -132,20 +149,17 @@ def _play_in_terminal(
     people: list[int],
     args: argparse.Namespace,
 ) -> int:
-    from igroteka.terminal.klepka import Narrator, Person, render_results
+    from igroteka.terminal import for_game
     from igroteka.terminal.text import Console, Quit
 
+    terminal = for_game(match.game.name)
+    Person = terminal.Person
     console = Console()
     names = list(match.players)
     delay = args.delay if args.delay is not None else (0.6 if people else 0.0)
     for seat in people:
         agents[seat] = Person(names[seat], seat, console, names)
-    deck = match.options["deck"]
-    console.say(
-        f"Klepka — deck “{deck['name']}”, {match.options['pairs']} pairs, "
-        f"{match.options['syncopes']} Syncopes. Seed {match.seed}."
-    )
-    console.say("Find each WORD and its PICTURE. When the table is empty, the longest chain wins.")
+    console.say(terminal.intro(match.options, match.seed))
 
     def before_automatic(seat: int) -> None:
         """Revealed cards stay up: a person turns theirs back with Enter, a bot's wait a moment."""
@@ -159,15 +173,15 @@ def _play_in_terminal(
         play_out(
             match,
             agents,
-            on_events=Narrator(console, names, delay),
+            on_events=terminal.Narrator(console, names, delay),
             before_automatic=before_automatic,
         )
     except Quit:
         console.say("\nGame stopped.")
         _save(match, args.record)
         return 130
-    console.say(render_results(match.view(None)["outcome"], names))
-    console.say(f"Replay this game with: igroteka play klepka --seed {match.seed} ...")
+    console.say(terminal.render_results(match.view(None)["outcome"], names))
+    console.say(f"Replay this game with: igroteka play {match.game.name} --seed {match.seed} ...")
     _save(match, args.record)
     return 0
 
@@ -325,7 +339,42 @@ def build_parser() -> Parser:
     klepka.add_argument("--record", help="save the game record to this file")
     klepka.add_argument("--json", action="store_true", help="bots only: print a JSON summary")
     klepka.add_argument("--delay", type=float, help="seconds to show each flipped card")
-    klepka.set_defaults(func=cmd_play)
+    klepka.set_defaults(func=cmd_play, options=_klepka_options)
+
+    letters = games.add_parser("letters", help="Klepka letters: pairs of letters, Ukrainian words")
+    letters.add_argument(
+        "--players", required=True, help="names or bot:random|easy|medium|hard, comma-separated"
+    )
+    letters.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
+    letters.add_argument("--pairs", type=int, help="pairs of letter cards (10-120, default 50)")
+    for prize in ("polysemy", "chaos", "exchange"):
+        letters.add_argument(f"--{prize}", type=int, help=f"{prize.title()} cards (default 2)")
+    letters.add_argument(
+        "--min-length", type=int, dest="min_length", help="letters in a word (default 2)"
+    )
+    letters.add_argument(
+        "--nouns-singular",
+        action="store_true",
+        dest="nouns_singular",
+        help="house rule: only nouns in the singular",
+    )
+    letters.add_argument(
+        "--unique-words",
+        action="store_true",
+        dest="unique_words",
+        help="house rule: no word may be composed twice",
+    )
+    letters.add_argument(
+        "--double-slang",
+        action="store_true",
+        dest="double_slang",
+        help="house rule: slang words score double too",
+    )
+    letters.add_argument("--starter", help="random, or a seat number from 1")
+    letters.add_argument("--record", help="save the game record to this file")
+    letters.add_argument("--json", action="store_true", help="bots only: print a JSON summary")
+    letters.add_argument("--delay", type=float, help="seconds to show each flipped card")
+    letters.set_defaults(func=cmd_play, options=_letters_options)
 
     rep = sub.add_parser("replay", help="replay a saved game record and check it")
     rep.add_argument("file")

@@ -7,9 +7,9 @@ answers are cleaned up here:
 - only analyses of words in the dictionary count (pymorphy3 also *guesses*
   analyses of any string, which a game must never take for a word);
 - abbreviations are kept but marked: a ``.`` in the form, the ``Abbr`` tag, and
-  an indeclinable noun reading that is another reading of an abbreviation (the
-  Ukrainian dictionary tags ввп ``Abbr`` in every case but the nominative) or
-  has no vowel (кк, гш);
+  an indeclinable reading that is another reading of an abbreviation (the
+  Ukrainian dictionary tags ввп ``Abbr`` in every case but the nominative, and
+  фм too) or has no vowel (кк, гш);
 - distorted forms (the ``Dist`` tag: хх, іі) are dropped;
   indeclinable noun readings of prepositions, conjunctions and particles
   (Ukrainian до, Russian по, ли) are dropped: dictionary artefacts, not nouns;
@@ -85,11 +85,7 @@ def abbreviation(form: str, lemma: str, tag: Any, abbreviated: frozenset[str] | 
     grammemes = tag.grammemes
     if "Abbr" in grammemes or "." in form:
         return True
-    return (
-        tag.POS == "NOUN"
-        and "Fixd" in grammemes
-        and (lemma in abbreviated or VOWELS.isdisjoint(form))
-    )
+    return "Fixd" in grammemes and (lemma in abbreviated or VOWELS.isdisjoint(form))
 
 
 @dataclass(frozen=True)

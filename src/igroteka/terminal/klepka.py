@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
@@ -174,6 +174,15 @@ class Person:
                     for word in answer.split()
                 )
             console.say("  Type at least one word, or - to build no chain.")
+
+
+def intro(options: Mapping[str, Any], seed: int) -> str:
+    deck = options["deck"]
+    return (
+        f"Klepka — deck “{deck['name']}”, {options['pairs']} pairs, "
+        f"{options['syncopes']} Syncopes. Seed {seed}.\n"
+        "Find each WORD and its PICTURE. When the table is empty, the longest chain wins."
+    )
 
 
 def render_results(outcome: JsonObject, names: Sequence[str]) -> str:

@@ -7,7 +7,8 @@ from collections import Counter
 from contextlib import redirect_stdout
 
 from igroteka.games.letters import deck as deck_module
-from igroteka.games.letters.deck import COLOURS, Kind, letters, make_deck
+from igroteka.games.letters.deck import COLOURS, Kind, letter_colours, letters, make_deck
+from igroteka.lexicon.index import index
 from igroteka.lexicon.text import ALPHABETS
 
 
@@ -40,12 +41,28 @@ def test_rarer_letters_score_more() -> None:
     assert {info.letter: info.points for info in letters()}["ґ"] == 10
 
 
-def test_a_letters_pairs_differ_in_colour() -> None:
-    colours: dict[str, list[str]] = {}
-    for card in letter_cards()[::2]:  # one card of each pair
-        colours.setdefault(card.letter, []).append(card.colour)
-    for letter, seen in colours.items():
-        assert len(set(seen)) == min(len(seen), len(COLOURS)), letter
+def test_each_letter_has_one_colour_and_every_colour_a_fair_share() -> None:
+    colours: dict[str, set[str]] = {}
+    for card in letter_cards():
+        colours.setdefault(card.letter, set()).add(card.colour)
+    assert all(len(seen) == 1 for seen in colours.values())
+    shares = {colour: 0.0 for colour in COLOURS}
+    vowels = {colour: 0 for colour in COLOURS}
+    for info in letters():
+        colour = letter_colours()[info.letter]
+        shares[colour] += info.share
+        vowels[colour] += info.letter in "аеєиіїоуюя"
+    assert all(20 <= share <= 30 for share in shares.values()), shares
+    assert all(count >= 2 for count in vowels.values()), vowels
+
+
+def test_words_of_one_colour_are_possible_but_rare() -> None:
+    colour = letter_colours()
+    words = [w.replace("'", "") for w in index("uk").words]
+    one = [w for w in words if len(w) >= 3 and len({colour[c] for c in w}) == 1]
+    longer = [w for w in words if len(w) >= 3]
+    assert 100 < len(one) < len(longer) / 1000  # hundreds of words, under one in a thousand
+    assert {"сир", "дух", "кошт"} <= set(one)
 
 
 def test_prize_cards_are_dealt_as_the_options_say() -> None:

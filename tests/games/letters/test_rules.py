@@ -41,28 +41,15 @@ def empty_table(state: LettersState) -> LettersState:
 
 def test_a_word_scores_its_letters_and_double_in_one_colour() -> None:
     state = new()
-    blue = on_table(state, "вода", colour="blue")
-    state = give(state, 0, blue)
-    mixed = on_table(state, "в", colour="yellow") + on_table(state, "о", colour="red")
-    mixed += on_table(state, "д") + on_table(state, "а", colour="red")
-    state = give(state, 0, mixed)
-    # в 1 + о 1 + д 3 + а 1 = 6 points; all four blue: 12.
-    state = compose(state, 0, Laying("вода", tuple(blue)))
-    assert state.sheets[0][-1].points == 12 and state.sheets[0][-1].double
-    assert set(blue) <= set(state.discard) and not set(blue) & set(state.hands[0])
-    state = compose(state, 0, Laying("вода", tuple(mixed)))
-    assert state.sheets[0][-1].points == 6 and not state.sheets[0][-1].double
-
-
-def test_the_rules_choose_a_single_colour_when_they_can() -> None:
-    state = new()
-    yellow = on_table(state, "кіт", colour="yellow")
-    others = on_table(state, "к", colour="blue") + on_table(state, "і", colour="blue")
-    state = give(state, 0, others + yellow)
-    state = compose(state, 0, "кіт")
-    word = state.sheets[0][-1]
-    assert word.double and word.points == 2 * (2 + 1 + 1)
-    assert set(state.hands[0]) == set(others)
+    state = give(state, 0, on_table(state, "сирвода"))
+    colours = {state.deck[c].letter: state.deck[c].colour for c in state.hands[0]}
+    assert len({colours[letter] for letter in "сир"}) == 1  # с и р are all red
+    assert len({colours[letter] for letter in "вода"}) > 1
+    state = compose(state, 0, "сир", "вода")
+    сир, вода = state.sheets[0]
+    assert (сир.points, сир.double) == (2 * (1 + 1 + 1), True)
+    assert (вода.points, вода.double) == (1 + 1 + 3 + 1, False)
+    assert state.hands[0] == () and len(state.discard) == 7  # the cards used are discarded
 
 
 def test_a_word_must_be_in_the_dictionary_and_the_reason_is_shown() -> None:
@@ -225,9 +212,9 @@ def test_polysemy_stands_for_every_occurrence_of_one_letter() -> None:
 def test_polysemy_letters_score_and_keep_one_colour() -> None:
     state = new()
     wild = on_table(state, kind=Kind.POLYSEMY)
-    state = give(state, 0, on_table(state, "вда", colour="blue") + wild)
-    word = compose(state, 0, "вода").sheets[0][-1]
-    assert word.polysemy == "о" and word.double and word.points == 2 * (1 + 1 + 3 + 1)
+    state = give(state, 0, on_table(state, "сухр") + wild)  # red letters; а is yellow
+    word = compose(state, 0, "сухар").sheets[0][-1]
+    assert word.polysemy == "а" and word.double and word.points == 2 * (1 + 2 + 5 + 1 + 1)
 
 
 def test_polysemy_is_refused_where_it_would_stand_for_two_letters() -> None:
@@ -375,9 +362,10 @@ def test_house_rules_are_off_by_default_and_each_works() -> None:
         compose(state, 1, "кіт")
     assert compose(plain, 0, "коти", "коти").composed == 2  # the default allows repeats
     slang = new(double_slang=True)
-    slang = give(slang, 0, on_table(slang, "бало") + on_table(slang, "б", colour="green"))
+    slang = give(slang, 0, on_table(slang, "бабло"))
     word = compose(slang, 0, "бабло").sheets[0][-1]
-    assert word.double and word.points == 2 * (4 + 1 + 4 + 2 + 1)
+    assert word.double and word.points == 2 * (4 + 1 + 4 + 2 + 1)  # б a: not one colour
+    assert not compose(give(new(), 0, on_table(new(), "бабло")), 0, "бабло").sheets[0][-1].double
 
 
 def test_the_game_ends_when_the_table_is_empty_and_nobody_can_compose() -> None:

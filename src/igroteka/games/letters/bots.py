@@ -51,6 +51,8 @@ class Level:
     """``random`` (now and then a word found), ``one`` (its best word), ``all`` (every word)."""
     candidates: int
     """How many of the lexicon's best words it weighs for each word it composes."""
+    colours: bool
+    """Also looks for the words of one colour (worth double)."""
     prizes: bool
     """Plays Chaos and Exchange when they pay, rather than at random moments."""
 
@@ -58,15 +60,15 @@ class Level:
 PERFECT = 1 << 30
 
 LEVELS: dict[str, Level] = {
-    "random": Level("random", 0, 1.0, "random", 5, False),
-    "easy": Level("easy", 6, 0.1, "one", 3, False),
-    "medium": Level("medium", 14, 0.03, "all", 8, True),
-    "hard": Level("hard", PERFECT, 0.0, "all", 24, True),
+    "random": Level("random", 0, 1.0, "random", 5, colours=False, prizes=False),
+    "easy": Level("easy", 6, 0.1, "one", 3, colours=False, prizes=False),
+    "medium": Level("medium", 14, 0.03, "all", 8, colours=False, prizes=True),
+    "hard": Level("hard", PERFECT, 0.0, "all", 24, colours=True, prizes=True),
 }
 
 EXCHANGE_GAIN = 4
 """Points a better word must gain for a bot to spend an Exchange on it."""
-CHAOS_PAIRS = 2
+CHAOS_PAIRS = 1
 """Pairs on the table that everyone has seen, for a bot to spend a Chaos on another's turn."""
 
 
@@ -87,12 +89,14 @@ def plan_words(
     done: frozenset[str],
     candidates: int,
     points: Mapping[str, int],
+    colours: bool = True,
 ) -> list[Laying]:
     """Words to compose from the cards (as views show them), best first, each card once.
 
-    Each round asks the lexicon for the best words of what is left, weighs
-    ``candidates`` of them as the rules score them (colours included), and
-    takes the best; until no word is left.
+    Each round asks the lexicon for the best words of what is left, and (with
+    ``colours``) for the best of each colour's letters, the words that score
+    double; it weighs them as the rules score them and takes the best; until
+    no word is left.
     """
     deck = _deck(cards)
     hand = [card["id"] for card in cards]
@@ -103,6 +107,13 @@ def plan_words(
         if not held:
             return plan
         found = best_words(held, LANG, wildcard=wild, top=candidates, points=points)
+        if colours:
+            by_colour: dict[str, str] = {}
+            for c in hand:
+                if deck[c].kind == Kind.LETTER:
+                    by_colour[deck[c].colour] = by_colour.get(deck[c].colour, "") + deck[c].letter
+            for letters in by_colour.values():
+                found += best_words(letters, LANG, wildcard=wild, top=3, points=points)
         best: tuple[int, Laying] | None = None
         for option in found:
             if word_problem(option.word, options, done) is not None:
@@ -233,7 +244,8 @@ class LettersBot:
         if level.words == "random" and not endgame and self.random.random() < 0.5:
             return []
         done = frozenset(s["word"] for sheet in view["sheets"] for s in sheet)
-        plan = plan_words(hand, _options(view), done, level.candidates, view["letter_points"])
+        points = view["letter_points"]
+        plan = plan_words(hand, _options(view), done, level.candidates, points, level.colours)
         if level.words in ("random", "one") and not endgame:
             return plan[:1]
         return plan
@@ -263,13 +275,20 @@ class LettersBot:
         best: tuple[int, Exchange] | None = None
         distinct = {(c["kind"], c.get("letter"), c.get("colour")): c for c in others}
         for wanted in distinct.values():
-            plan = plan_words([*keep, wanted], options, done, 8, points)
+            cards = [*keep, wanted]
+            plan = plan_words(cards, options, done, 8, points)
             used = {card for laying in plan for card in laying.cards}
             spare = [c for c in keep if c["id"] not in used]
-            if not spare:
-                continue
-            give = min(spare, key=lambda c: (c["kind"] != Kind.LETTER, -c.get("points", 0)))
-            gain = _worth(plan, [*keep, wanted]) - now
+            if spare:
+                give = min(spare, key=lambda c: (c["kind"] != Kind.LETTER, c.get("points", 0)))
+            else:  # every card has a use: weigh giving each kind of card held
+                tries = []
+                for give in {(c["kind"], c.get("letter")): c for c in keep}.values():
+                    rest = [c for c in cards if c["id"] != give["id"]]
+                    again = plan_words(rest, options, done, 8, points)
+                    tries.append((_worth(again, rest), give["id"], give, again, rest))
+                _, _, give, plan, cards = max(tries, key=lambda t: (t[0], -t[1]))
+            gain = _worth(plan, cards) - now
             if gain >= EXCHANGE_GAIN and (best is None or gain > best[0]):
                 best = (gain, Exchange(give["id"], wanted["id"]))
         return best[1] if best else None

@@ -8,8 +8,9 @@ A deck of any size is made from them by :func:`make_deck`:
 - each letter gets one pair, then each further pair goes to the letter that
   most deserves it by its share of the dictionary's letters (the Sainte-Laguë
   method, which makes the counts proportional to the shares);
-- the pairs are coloured in turn (blue, yellow, red, green) in the order of the
-  alphabet, so that each letter's pairs differ in colour and a word whose
+- each letter has one of four colours (blue, yellow, red, green): the letters,
+  commonest first, each go to the colour whose letters have the smallest share
+  so far, so that every colour has a fair part of the vowels, and a word whose
   cards share one colour (worth double) is possible but rare;
 - then the prize cards: Polysemy, Chaos, Exchange.
 
@@ -17,7 +18,7 @@ A deck of any size is made from them by :func:`make_deck`:
 >>> len(deck), sum(1 for card in deck if card.letter == "о")
 (106, 8)
 >>> deck[0]
-Card(id=0, kind='letter', letter='а', points=1, colour='blue')
+Card(id=0, kind='letter', letter='а', points=1, colour='yellow')
 
 Every decision and its reasons are in docs/rules/letters.md.
 """
@@ -40,6 +41,7 @@ __all__ = [
     "Card",
     "Kind",
     "LetterInfo",
+    "letter_colours",
     "letters",
     "make_deck",
     "measure",
@@ -133,21 +135,47 @@ def _pairs(total: int, infos: tuple[LetterInfo, ...]) -> list[int]:
     return counts
 
 
+VOWELS = frozenset("аеєиіїоуюя")
+
+
+@functools.cache
+def letter_colours(lang: str = "uk") -> dict[str, str]:
+    """Each letter's colour. The vowels first, then the consonants, commonest first, each
+    go to the colour whose letters (of that kind, then in all) have the smallest share so
+    far: every colour gets a fair part of the vowels and of all letters.
+
+    >>> colours = letter_colours()
+    >>> colours["о"], colours["а"], colours["д"]
+    ('blue', 'yellow', 'red')
+    """
+    shares = dict.fromkeys(COLOURS, 0.0)
+    vowels = dict.fromkeys(COLOURS, 0.0)
+    chosen: dict[str, str] = {}
+    ordered = sorted(letters(lang), key=lambda info: (info.letter not in VOWELS, -info.share))
+    for info in ordered:
+        if info.letter in VOWELS:
+            colour = min(COLOURS, key=lambda c: (vowels[c], shares[c]))  # first of equals
+            vowels[colour] += info.share
+        else:
+            colour = min(COLOURS, key=lambda c: shares[c])
+        chosen[info.letter] = colour
+        shares[colour] += info.share
+    return chosen
+
+
 @functools.lru_cache(maxsize=64)
 def make_deck(
     pairs: int, polysemy: int, chaos: int, exchange: int, lang: str = "uk"
 ) -> tuple[Card, ...]:
     """The cards of a deck: ``pairs`` pairs of letters, then the prize cards; ids in order."""
     infos = letters(lang)
+    colours = letter_colours(lang)
     cards: list[Card] = []
-    colour = 0
     for info, count in zip(infos, _pairs(pairs, infos), strict=True):
-        for _ in range(count):
-            for _ in range(2):
-                cards.append(
-                    Card(len(cards), Kind.LETTER, info.letter, info.points, COLOURS[colour])
-                )
-            colour = (colour + 1) % len(COLOURS)
+        for _ in range(2 * count):
+            cards.append(
+                Card(len(cards), Kind.LETTER, info.letter, info.points, colours[info.letter])
+            )
     for kind, count in ((Kind.POLYSEMY, polysemy), (Kind.CHAOS, chaos), (Kind.EXCHANGE, exchange)):
         for _ in range(count):
             cards.append(Card(len(cards), kind))

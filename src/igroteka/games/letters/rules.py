@@ -39,7 +39,7 @@ from typing import Any, Final
 from igroteka.engine import codec
 from igroteka.engine.game import Event, IllegalAction, JsonObject, OptionsError, Outcome
 from igroteka.engine.rng import Rng
-from igroteka.games.letters.deck import COLOURS, Card, Kind, letters, make_deck
+from igroteka.games.letters.deck import Card, Kind, letters, make_deck
 from igroteka.lexicon import WordInputError, analyses, check, normal
 from igroteka.lexicon.style import slang
 from igroteka.lexicon.text import APOSTROPHES
@@ -279,23 +279,14 @@ def _one_colour(deck: Cards, cards: Sequence[int]) -> bool:
 
 
 def _choose(deck: Cards, hand: Sequence[int], need: Counter[str]) -> list[int] | None:
-    """Cards of ``hand`` spelling ``need``: one colour if it can be, else the first held."""
-    by_letter: dict[str, list[int]] = {}
-    for card in hand:
-        if deck[card].kind == Kind.LETTER:
-            by_letter.setdefault(deck[card].letter, []).append(card)
-    if any(len(by_letter.get(letter, ())) < count for letter, count in need.items()):
-        return None
-    for colour in COLOURS:
-        chosen = []
-        for letter, count in need.items():
-            same = [card for card in by_letter[letter] if deck[card].colour == colour]
-            if len(same) < count:
-                break
-            chosen.extend(same[:count])
-        else:
-            return chosen
-    return [card for letter, count in need.items() for card in by_letter[letter][:count]]
+    """The first cards of ``hand`` that spell ``need`` (a letter's cards all look alike)."""
+    chosen = []
+    for letter, count in need.items():
+        held = [c for c in hand if deck[c].kind == Kind.LETTER and deck[c].letter == letter]
+        if len(held) < count:
+            return None
+        chosen.extend(held[:count])
+    return chosen
 
 
 def _missing(need: Counter[str], have: Counter[str]) -> str:
@@ -807,6 +798,7 @@ class LettersGame:
             "players": state.players,
             "phase": state.phase,
             "turn": state.turn,
+            "turns": state.turns,
             "actors": sorted(self.actors(state)),
             "awaited": sorted(self.awaited(state)),
             "columns": _columns(len(state.table)),

@@ -1,0 +1,200 @@
+"""Klepka letters measured: whole games per second, bot:hard's thinking time, win rates.
+
+    python bench/letters.py [--games 40] [--pairs 50] [--levels-games 100] [--repeat 2]
+
+1. Speed, one core (CPU time, best of --repeat): --games games of four bot:hard
+   players, beside two baselines in the same run: the rules alone (replaying the
+   same action logs, no bots) and four bot:random players.
+2. bot:hard's decision time per turn: the time its choose() and offer() calls
+   take within each turn of its own (median, 90th percentile, worst), measured
+   in the four-bot:hard games.
+3. Win rates: every pair of levels plays --levels-games two-player games (seats
+   alternate; a tie counts half a win to each), and the four levels at one table
+   with seats rotating.
+4. The words composed: how many a game, their mean points, the share worth double.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from _common import bot_game, table
+from igroteka.engine import Match, play_out, replay
+from igroteka.games import entry
+from igroteka.games.letters.bots import LEVELS, LettersBot, make_bot
+from igroteka.lexicon.index import index
+
+ENTRY = entry("letters")
+
+
+def best_of(repeat: int, run: Callable[[], int]) -> tuple[int, float, float]:
+    cpu = wall = float("inf")
+    actions = 0
+    for _ in range(repeat):
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
+        actions = run()
+        cpu = min(cpu, time.process_time() - start_cpu)
+        wall = min(wall, time.perf_counter() - start_wall)
+    return actions, cpu, wall
+
+
+class Timed:
+    """A bot whose thinking time is added up per turn of its own (by the view's turn count)."""
+
+    def __init__(self, bot: LettersBot, turns: dict[int, float]) -> None:
+        self.bot, self.turns = bot, turns
+
+    def observe(self, events: Any) -> None:
+        self.bot.observe(events)
+
+    def refused(self, reason: str) -> None:
+        self.bot.refused(reason)
+
+    def _timed(self, method: Callable[[Any], Any], view: Any) -> Any:
+        start = time.process_time()
+        action = method(view)
+        if view["turn"] == self.bot.seat:
+            key = view["turns"]
+            self.turns[key] = self.turns.get(key, 0.0) + time.process_time() - start
+        return action
+
+    def choose(self, view: Any) -> Any:
+        return self._timed(self.bot.choose, view)
+
+    def offer(self, view: Any) -> Any:
+        return self._timed(self.bot.offer, view)
+
+
+def speed(games: int, options: dict[str, Any], repeat: int) -> list[tuple[object, ...]]:
+    records = [bot_game(["hard"] * 4, options, seed, "letters").record() for seed in range(games)]
+    rows = []
+    runs: list[tuple[str, Callable[[], int]]] = [
+        (
+            "4 bot:hard, whole games",
+            lambda: sum(
+                len(bot_game(["hard"] * 4, options, seed, "letters").log) for seed in range(games)
+            ),
+        ),
+        (
+            "4 bot:random, whole games",
+            lambda: sum(
+                len(bot_game(["random"] * 4, options, seed, "letters").log) for seed in range(games)
+            ),
+        ),
+        (
+            "rules alone (replaying the hard games)",
+            lambda: sum(len(replay(ENTRY.game, record).log) for record in records),
+        ),
+    ]
+    for name, run in runs:
+        actions, cpu, wall = best_of(repeat, run)
+        rows.append((name, games / cpu, actions / cpu, 1000 * cpu / games, games / wall))
+    return rows
+
+
+def thinking(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
+    per_turn: list[float] = []
+    for seed in range(games):
+        match: Match[Any, Any] = Match.start(ENTRY.game, ["bot:hard"] * 4, options, seed)
+        turns: list[dict[int, float]] = [{} for _ in range(4)]
+        agents = {seat: Timed(make_bot("hard", seat, seed), turns[seat]) for seat in range(4)}
+        play_out(match, agents)
+        per_turn.extend(t for seat in turns for t in seat.values())
+    per_turn.sort()
+    ms = [1000 * t for t in per_turn]
+    p90 = ms[int(0.9 * (len(ms) - 1))]
+    return [("bot:hard, per turn", len(ms), statistics.median(ms), p90, ms[-1])]
+
+
+def win_rates(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
+    rows: list[tuple[object, ...]] = []
+    for a, b in itertools.combinations(LEVELS, 2):
+        score = 0.0
+        for seed in range(games):
+            levels = [a, b] if seed % 2 == 0 else [b, a]
+            outcome = bot_game(levels, options, seed, "letters").outcome()
+            assert outcome is not None
+            if levels.index(a) in outcome.winners:
+                score += 1.0 / len(outcome.winners)
+        rows.append((f"{a} vs {b}", games, 100 * score / games, 100 - 100 * score / games))
+    return rows
+
+
+def four_levels(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
+    levels = list(LEVELS)
+    wins = dict.fromkeys(levels, 0.0)
+    for seed in range(games):
+        seated = levels[seed % 4 :] + levels[: seed % 4]
+        outcome = bot_game(seated, options, seed, "letters").outcome()
+        assert outcome is not None
+        for seat in outcome.winners:
+            wins[seated[seat]] += 1.0 / len(outcome.winners)
+    return [(f"bot:{level}", games, 100 * wins[level] / games) for level in levels]
+
+
+def words(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
+    rows = []
+    for level in LEVELS:
+        composed = []
+        for seed in range(games):
+            outcome = bot_game([level] * 4, options, seed, "letters").outcome()
+            assert outcome is not None
+            composed.extend(word for sheet in outcome.details["words"] for word in sheet)
+        doubles = sum(1 for word in composed if word["double"])
+        mean = statistics.mean(w["points"] for w in composed) if composed else 0.0
+        polysemy = sum(1 for word in composed if word["polysemy"])
+        rows.append(
+            (
+                f"4 bot:{level}",
+                len(composed) / games,
+                mean,
+                100 * doubles / max(1, len(composed)),
+                polysemy / games,
+            )
+        )
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--pairs", type=int, default=50)
+    parser.add_argument("--levels-games", type=int, default=100, dest="levels_games")
+    parser.add_argument("--repeat", type=int, default=2)
+    args = parser.parse_args()
+    options = {"pairs": args.pairs}
+    index("uk")  # the lexicon is loaded (or built) before timing
+    print(f"Klepka letters, {args.pairs} pairs and 2 of each prize card.\n")
+    print(
+        table(
+            ["speed (one core)", "games/s", "actions/s", "ms/game", "games/s wall"],
+            speed(args.games, options, args.repeat),
+        )
+    )
+    print()
+    print(
+        table(
+            ["decision time", "turns", "median ms", "p90 ms", "worst ms"],
+            thinking(args.games, options),
+        )
+    )
+    print()
+    print(
+        table(["win rates", "games", "first %", "second %"], win_rates(args.levels_games, options))
+    )
+    print()
+    print(
+        table(
+            ["words", "a game", "mean points", "double %", "Polysemy a game"],
+            words(max(10, args.games // 2), options),
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
