@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/games.py
 	$(BIN)/python bench/bot_levels.py
 	$(BIN)/python bench/lexicon.py
+	$(BIN)/python bench/letters.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

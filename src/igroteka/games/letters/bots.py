@@ -55,6 +55,9 @@ class Level:
     """Also looks for the words of one colour (worth double)."""
     prizes: bool
     """Plays Chaos and Exchange when they pay, rather than at random moments."""
+    polysemy_gain: int = 0
+    """Spends the Polysemy (before the table is empty) only on a word that beats the best
+    word without it by this many points."""
 
 
 PERFECT = 1 << 30
@@ -63,7 +66,7 @@ LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 1.0, "random", 5, colours=False, prizes=False),
     "easy": Level("easy", 6, 0.1, "one", 3, colours=False, prizes=False),
     "medium": Level("medium", 14, 0.03, "all", 8, colours=False, prizes=True),
-    "hard": Level("hard", PERFECT, 0.0, "all", 24, colours=True, prizes=True),
+    "hard": Level("hard", PERFECT, 0.0, "all", 24, colours=True, prizes=True, polysemy_gain=6),
 }
 
 EXCHANGE_GAIN = 4
@@ -90,13 +93,15 @@ def plan_words(
     candidates: int,
     points: Mapping[str, int],
     colours: bool = True,
+    polysemy_gain: int = 0,
 ) -> list[Laying]:
     """Words to compose from the cards (as views show them), best first, each card once.
 
     Each round asks the lexicon for the best words of what is left, and (with
     ``colours``) for the best of each colour's letters, the words that score
     double; it weighs them as the rules score them and takes the best; until
-    no word is left.
+    no word is left. A word needing the Polysemy is taken only when it beats the
+    best word without it by ``polysemy_gain`` points.
     """
     deck = _deck(cards)
     hand = [card["id"] for card in cards]
@@ -115,6 +120,7 @@ def plan_words(
             for letters in by_colour.values():
                 found += best_words(letters, LANG, wildcard=wild, top=3, points=points)
         best: tuple[int, Laying] | None = None
+        wild_best: tuple[int, Laying] | None = None
         for option in found:
             if word_problem(option.word, options, done) is not None:
                 continue
@@ -122,8 +128,14 @@ def plan_words(
                 laid = lay_out(deck, hand, Laying(option.word), options.double_slang)
             except IllegalAction:
                 continue
-            if best is None or laid.points > best[0]:
-                best = (laid.points, Laying(laid.word, laid.cards))
+            scored = (laid.points, Laying(laid.word, laid.cards))
+            if laid.polysemy:
+                if wild_best is None or scored[0] > wild_best[0]:
+                    wild_best = scored
+            elif best is None or scored[0] > best[0]:
+                best = scored
+        if wild_best is not None and wild_best[0] - (best[0] if best else 0) >= polysemy_gain:
+            best = wild_best
         if best is None:
             return plan
         plan.append(best[1])
@@ -245,7 +257,8 @@ class LettersBot:
             return []
         done = frozenset(s["word"] for sheet in view["sheets"] for s in sheet)
         points = view["letter_points"]
-        plan = plan_words(hand, _options(view), done, level.candidates, points, level.colours)
+        gain = 0 if endgame else level.polysemy_gain
+        plan = plan_words(hand, _options(view), done, level.candidates, points, level.colours, gain)
         if level.words in ("random", "one") and not endgame:
             return plan[:1]
         return plan
