@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from igroteka.engine import Match, play_out
@@ -20,6 +22,47 @@ def bot_game(
     match: Match[Any, Any] = Match.start(found.game, players, options, seed)
     play_out(match, {seat: found.make_bot(level, seat, seed) for seat, level in enumerate(levels)})
     return match
+
+
+def best_of(repeat: int, run: Callable[[], int]) -> tuple[int, float, float]:
+    """Run ``repeat`` times: (actions of a run, best CPU seconds, best wall seconds)."""
+    cpu = wall = float("inf")
+    actions = 0
+    for _ in range(repeat):
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
+        actions = run()
+        cpu = min(cpu, time.process_time() - start_cpu)
+        wall = min(wall, time.perf_counter() - start_wall)
+    return actions, cpu, wall
+
+
+def head_to_head(games: int, options: dict[str, Any], game: str) -> list[tuple[object, ...]]:
+    """Every pair of bot levels, two-player games with seats alternating; a tie is half a win."""
+    rows: list[tuple[object, ...]] = []
+    for a, b in itertools.combinations(entry(game).bot_levels, 2):
+        score = 0.0
+        for seed in range(games):
+            levels = [a, b] if seed % 2 == 0 else [b, a]
+            outcome = bot_game(levels, options, seed, game).outcome()
+            assert outcome is not None
+            if levels.index(a) in outcome.winners:
+                score += 1.0 / len(outcome.winners)
+        rows.append((f"{a} vs {b}", games, 100 * score / games, 100 - 100 * score / games))
+    return rows
+
+
+def four_levels(games: int, options: dict[str, Any], game: str) -> list[tuple[object, ...]]:
+    """All the levels at one table, seats rotating: each level's share of wins."""
+    levels = list(entry(game).bot_levels)
+    wins = dict.fromkeys(levels, 0.0)
+    for seed in range(games):
+        shift = seed % len(levels)
+        seated = levels[shift:] + levels[:shift]
+        outcome = bot_game(seated, options, seed, game).outcome()
+        assert outcome is not None
+        for seat in outcome.winners:
+            wins[seated[seat]] += 1.0 / len(outcome.winners)
+    return [(level, games, 100 * wins[level] / games) for level in levels]
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

@@ -15,43 +15,13 @@
 from __future__ import annotations
 
 import argparse
-import itertools
 import math
 from typing import Any
 
-from _common import bot_game, table
+from _common import bot_game, four_levels, head_to_head, table
 from igroteka.engine import Match
-from igroteka.games.klepka.bots import LEVELS
 from igroteka.games.klepka.rules import Flip, Phase
 from igroteka.games.klepka.strategy import solitaire
-
-
-def head_to_head(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
-    rows = []
-    for a, b in itertools.combinations(LEVELS, 2):
-        score = 0.0
-        for seed in range(games):
-            levels = [a, b] if seed % 2 == 0 else [b, a]
-            outcome = bot_game(levels, options, seed).outcome()
-            assert outcome is not None
-            seat_a = levels.index(a)
-            if seat_a in outcome.winners:
-                score += 1.0 / len(outcome.winners)
-        rows.append((f"{a} vs {b}", games, 100 * score / games, 100 - 100 * score / games))
-    return rows
-
-
-def four_levels(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
-    levels = list(LEVELS)
-    wins = dict.fromkeys(levels, 0.0)
-    for seed in range(games):
-        shift = seed % 4
-        seated = levels[shift:] + levels[:shift]
-        outcome = bot_game(seated, options, seed).outcome()
-        assert outcome is not None
-        for seat in outcome.winners:
-            wins[seated[seat]] += 1.0 / len(outcome.winners)
-    return [(level, games, 100 * wins[level] / games) for level in levels]
 
 
 def solitaire_moves(level: str, pairs: int, games: int) -> float:
@@ -79,12 +49,13 @@ def main() -> None:
     print(f"1. Head to head, 2 players, {args.pairs} pairs, 2 Syncopes")
     print(
         table(
-            ["levels", "games", "first wins %", "second wins %"], head_to_head(args.games, options)
+            ["levels", "games", "first wins %", "second wins %"],
+            head_to_head(args.games, options, "klepka"),
         )
     )
     print()
     print(f"2. All four levels at one table, {args.pairs} pairs, 2 Syncopes")
-    print(table(["level", "games", "win share %"], four_levels(args.games, options)))
+    print(table(["level", "games", "win share %"], four_levels(args.games, options, "klepka")))
     print()
     print("3. Solitaire, no Syncope: mean moves to clear the table")
     rows = []

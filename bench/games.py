@@ -19,20 +19,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from _common import GAME, bot_game, table
+from _common import GAME, best_of, bot_game, table
 from igroteka.engine import GameRecord, replay
-
-
-def best_of(repeat: int, run: Callable[[], int]) -> tuple[int, float, float]:
-    """Run ``repeat`` times: (actions of a run, best CPU seconds, best wall seconds)."""
-    cpu = wall = float("inf")
-    actions = 0
-    for _ in range(repeat):
-        start_cpu, start_wall = time.process_time(), time.perf_counter()
-        actions = run()
-        cpu = min(cpu, time.process_time() - start_cpu)
-        wall = min(wall, time.perf_counter() - start_wall)
-    return actions, cpu, wall
 
 
 def main() -> None:

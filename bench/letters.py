@@ -17,30 +17,18 @@
 from __future__ import annotations
 
 import argparse
-import itertools
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
-from _common import bot_game, table
+from _common import best_of, bot_game, four_levels, head_to_head, table
 from igroteka.engine import Match, play_out, replay
 from igroteka.games import entry
 from igroteka.games.letters.bots import LEVELS, LettersBot, make_bot
 from igroteka.lexicon.index import index
 
 ENTRY = entry("letters")
-
-
-def best_of(repeat: int, run: Callable[[], int]) -> tuple[int, float, float]:
-    cpu = wall = float("inf")
-    actions = 0
-    for _ in range(repeat):
-        start_cpu, start_wall = time.process_time(), time.perf_counter()
-        actions = run()
-        cpu = min(cpu, time.process_time() - start_cpu)
-        wall = min(wall, time.perf_counter() - start_wall)
-    return actions, cpu, wall
 
 
 class Timed:
@@ -111,32 +99,6 @@ def thinking(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
     return [("bot:hard, per turn", len(ms), statistics.median(ms), p90, ms[-1])]
 
 
-def win_rates(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
-    rows: list[tuple[object, ...]] = []
-    for a, b in itertools.combinations(LEVELS, 2):
-        score = 0.0
-        for seed in range(games):
-            levels = [a, b] if seed % 2 == 0 else [b, a]
-            outcome = bot_game(levels, options, seed, "letters").outcome()
-            assert outcome is not None
-            if levels.index(a) in outcome.winners:
-                score += 1.0 / len(outcome.winners)
-        rows.append((f"{a} vs {b}", games, 100 * score / games, 100 - 100 * score / games))
-    return rows
-
-
-def four_levels(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
-    levels = list(LEVELS)
-    wins = dict.fromkeys(levels, 0.0)
-    for seed in range(games):
-        seated = levels[seed % 4 :] + levels[: seed % 4]
-        outcome = bot_game(seated, options, seed, "letters").outcome()
-        assert outcome is not None
-        for seat in outcome.winners:
-            wins[seated[seat]] += 1.0 / len(outcome.winners)
-    return [(f"bot:{level}", games, 100 * wins[level] / games) for level in levels]
-
-
 def words(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
     rows = []
     for level in LEVELS:
@@ -185,7 +147,17 @@ def main() -> None:
     )
     print()
     print(
-        table(["win rates", "games", "first %", "second %"], win_rates(args.levels_games, options))
+        table(
+            ["head to head", "games", "first %", "second %"],
+            head_to_head(args.levels_games, options, "letters"),
+        )
+    )
+    print()
+    print(
+        table(
+            ["all four at one table", "games", "wins %"],
+            four_levels(args.levels_games, options, "letters"),
+        )
     )
     print()
     print(

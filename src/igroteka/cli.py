@@ -313,6 +313,17 @@ def cmd_words_best(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- the parser
 
 
+def _play_arguments(game: argparse.ArgumentParser) -> None:
+    """The arguments every game's ``play`` takes."""
+    game.add_argument(
+        "--players", required=True, help="names or bot:random|easy|medium|hard, comma-separated"
+    )
+    game.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
+    game.add_argument("--record", help="save the game record to this file")
+    game.add_argument("--json", action="store_true", help="bots only: print a JSON summary")
+    game.add_argument("--delay", type=float, help="seconds to show each flipped card")
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="igroteka", description="Word and card games.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -320,10 +331,7 @@ def build_parser() -> Parser:
     play = sub.add_parser("play", help="play a game in the terminal")
     games = play.add_subparsers(dest="game", required=True, parser_class=Parser)
     klepka = games.add_parser("klepka", help="Klepka, words and pictures")
-    klepka.add_argument(
-        "--players", required=True, help="names or bot:random|easy|medium|hard, comma-separated"
-    )
-    klepka.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
+    _play_arguments(klepka)
     klepka.add_argument("--lang", choices=["en", "uk"], default="en", help="built-in deck")
     klepka.add_argument("--deck", help="a deck file of your own (see docs/decks.md)")
     klepka.add_argument("--pairs", type=int, help="how many word–picture pairs (default 12)")
@@ -336,44 +344,24 @@ def build_parser() -> Parser:
         "--syncope-in-search", choices=["ends", "continues"], dest="syncope_in_search"
     )
     klepka.add_argument("--soft-sign", choices=["skip", "strict"], dest="soft_sign")
-    klepka.add_argument("--record", help="save the game record to this file")
-    klepka.add_argument("--json", action="store_true", help="bots only: print a JSON summary")
-    klepka.add_argument("--delay", type=float, help="seconds to show each flipped card")
     klepka.set_defaults(func=cmd_play, options=_klepka_options)
 
     letters = games.add_parser("letters", help="Klepka letters: pairs of letters, Ukrainian words")
-    letters.add_argument(
-        "--players", required=True, help="names or bot:random|easy|medium|hard, comma-separated"
-    )
-    letters.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
+    _play_arguments(letters)
     letters.add_argument("--pairs", type=int, help="pairs of letter cards (10-120, default 50)")
     for prize in ("polysemy", "chaos", "exchange"):
         letters.add_argument(f"--{prize}", type=int, help=f"{prize.title()} cards (default 2)")
     letters.add_argument(
         "--min-length", type=int, dest="min_length", help="letters in a word (default 2)"
     )
-    letters.add_argument(
-        "--nouns-singular",
-        action="store_true",
-        dest="nouns_singular",
-        help="house rule: only nouns in the singular",
-    )
-    letters.add_argument(
-        "--unique-words",
-        action="store_true",
-        dest="unique_words",
-        help="house rule: no word may be composed twice",
-    )
-    letters.add_argument(
-        "--double-slang",
-        action="store_true",
-        dest="double_slang",
-        help="house rule: slang words score double too",
-    )
+    for flag, rule in (
+        ("nouns_singular", "only nouns in the singular"),
+        ("unique_words", "no word may be composed twice"),
+        ("double_slang", "slang words score double too"),
+    ):
+        name = "--" + flag.replace("_", "-")
+        letters.add_argument(name, action="store_true", dest=flag, help=f"house rule: {rule}")
     letters.add_argument("--starter", help="random, or a seat number from 1")
-    letters.add_argument("--record", help="save the game record to this file")
-    letters.add_argument("--json", action="store_true", help="bots only: print a JSON summary")
-    letters.add_argument("--delay", type=float, help="seconds to show each flipped card")
     letters.set_defaults(func=cmd_play, options=_letters_options)
 
     rep = sub.add_parser("replay", help="replay a saved game record and check it")

@@ -9,7 +9,7 @@ from typing import Any
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.klepka.chain import SYNCOPE
 from igroteka.games.klepka.rules import Action, Flip, London, SubmitChain
-from igroteka.terminal.text import Console, pad
+from igroteka.terminal.text import Console, grid
 
 CELL = 12
 SYNCOPE_ALIASES = {"syncope", "~", "*", "синкопа"}
@@ -23,24 +23,16 @@ def card_label(card: JsonObject) -> str:
 
 def render_table(view: JsonObject) -> str:
     """The table in rows: numbers for face-down cards, faces for face-up ones."""
-    lines: list[str] = []
-    row: list[str] = []
-    columns = int(view["columns"])
+    cells = []
     for index, cell in enumerate(view["table"]):
         number = f"{index + 1:>3} "
         if cell == "down":
-            text = number + "░░░░░"
+            cells.append(number + "░░░░░")
         elif cell == "up":
-            text = number + card_label(view["faces"][str(index)])
+            cells.append(number + card_label(view["faces"][str(index)]))
         else:
-            text = "    ·"
-        row.append(pad(text, CELL))
-        if len(row) == columns:
-            lines.append(" ".join(row).rstrip())
-            row = []
-    if row:
-        lines.append(" ".join(row).rstrip())
-    return "\n".join(lines)
+            cells.append("    ·")
+    return grid(cells, int(view["columns"]), CELL)
 
 
 def render_collections(view: JsonObject, names: Sequence[str]) -> str:

@@ -8,9 +8,9 @@ from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.letters.rules import Action, Chaos, Compose, Exchange, Flip, Laying, Stop
-from igroteka.terminal.text import Console, pad
+from igroteka.terminal.text import Console, grid
 
-CELL = 9
+CELL = 11
 DOTS = {"blue": "🔵", "yellow": "🟡", "red": "🔴", "green": "🟢"}
 PRIZES = {"polysemy": "✦Polysemy", "chaos": "⚡Chaos", "exchange": "⇄Exchange"}
 HELP = """\
@@ -27,23 +27,15 @@ def card_label(card: Mapping[str, Any]) -> str:
 
 def render_table(view: JsonObject) -> str:
     """The table in rows: numbers for face-down cards, faces for face-up ones."""
-    lines: list[str] = []
-    row: list[str] = []
-    columns = int(view["columns"])
+    cells = []
     for index, cell in enumerate(view["table"]):
         if cell == "down":
-            text = f"{index + 1:>3} ░░"
+            cells.append(f"{index + 1:>3} ░░")
         elif cell == "up":
-            text = f"{index + 1:>3} " + card_label(view["faces"][str(index)])
+            cells.append(f"{index + 1:>3} " + card_label(view["faces"][str(index)]))
         else:
-            text = "    ·"
-        row.append(pad(text, CELL + 3))
-        if len(row) == columns:
-            lines.append("".join(row).rstrip())
-            row = []
-    if row:
-        lines.append("".join(row).rstrip())
-    return "\n".join(lines)
+            cells.append("    ·")
+    return grid(cells, int(view["columns"]), CELL)
 
 
 def render_hands(view: JsonObject, names: Sequence[str]) -> str:

@@ -46,3 +46,9 @@ def display_width(text: str) -> int:
 def pad(text: str, width: int) -> str:
     """Left-aligned text padded with spaces to a display width."""
     return text + " " * max(0, width - display_width(text))
+
+
+def grid(cells: list[str], columns: int, width: int) -> str:
+    """Cells in rows of ``columns``, each padded to a display width, one space apart."""
+    rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
+    return "\n".join(" ".join(pad(cell, width) for cell in row).rstrip() for row in rows)

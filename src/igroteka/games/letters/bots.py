@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from igroteka.games.letters.rules import (
     lay_out,
     word_problem,
 )
-from igroteka.lexicon.search import best_words
+from igroteka.lexicon.search import Found, best_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,11 @@ LEVELS: dict[str, Level] = {
 
 EXCHANGE_GAIN = 4
 """Points a better word must gain for a bot to spend an Exchange on it."""
+COLOUR_SEARCH_BELOW = 20
+"""Letters held under which the best words of each colour are looked for too (a search of a
+large hand is slow, and its long words are seldom of one colour)."""
+EXCHANGE_CANDIDATES = 10
+"""How many of the other players' cards (the Polysemy, then the dearest letters) it weighs."""
 CHAOS_PAIRS = 1
 """Pairs on the table that everyone has seen, for a bot to spend a Chaos on another's turn."""
 
@@ -94,6 +100,7 @@ def plan_words(
     points: Mapping[str, int],
     colours: bool = True,
     polysemy_gain: int = 0,
+    most: int = 1 << 30,
 ) -> list[Laying]:
     """Words to compose from the cards (as views show them), best first, each card once.
 
@@ -101,24 +108,25 @@ def plan_words(
     ``colours``) for the best of each colour's letters, the words that score
     double; it weighs them as the rules score them and takes the best; until
     no word is left. A word needing the Polysemy is taken only when it beats the
-    best word without it by ``polysemy_gain`` points.
+    best word without it by ``polysemy_gain`` points. At ``most`` words it stops.
     """
     deck = _deck(cards)
     hand = [card["id"] for card in cards]
     plan: list[Laying] = []
-    while True:
+    while len(plan) < most:
         held = "".join(deck[c].letter for c in hand if deck[c].kind == Kind.LETTER)
         wild = any(deck[c].kind == Kind.POLYSEMY for c in hand)
         if not held:
             return plan
-        found = best_words(held, LANG, wildcard=wild, top=candidates, points=points)
-        if colours:
+        values = tuple(sorted(points.items()))
+        found = list(_best(_sorted(held), wild, candidates, values))
+        if colours and len(held) < COLOUR_SEARCH_BELOW:
             by_colour: dict[str, str] = {}
             for c in hand:
                 if deck[c].kind == Kind.LETTER:
                     by_colour[deck[c].colour] = by_colour.get(deck[c].colour, "") + deck[c].letter
             for letters in by_colour.values():
-                found += best_words(letters, LANG, wildcard=wild, top=3, points=points)
+                found += _best(_sorted(letters), wild, 3, values)
         best: tuple[int, Laying] | None = None
         wild_best: tuple[int, Laying] | None = None
         for option in found:
@@ -142,6 +150,19 @@ def plan_words(
         hand = [c for c in hand if c not in best[1].cards]
         if options.unique_words:
             done |= {best[1].word}
+    return plan
+
+
+def _sorted(letters: str) -> str:
+    return "".join(sorted(letters))
+
+
+@functools.lru_cache(maxsize=4096)
+def _best(
+    letters: str, wild: bool, top: int, points: tuple[tuple[str, int], ...]
+) -> tuple[Found, ...]:
+    """The lexicon's best words, remembered: a hand is weighed again and again, turn after turn."""
+    return tuple(best_words(letters, LANG, wildcard=wild, top=top, points=dict(points)))
 
 
 def _deck(cards: Sequence[JsonObject]) -> dict[int, Card]:
@@ -284,21 +305,27 @@ class LettersBot:
         done = frozenset(s["word"] for sheet in view["sheets"] for s in sheet)
         keep = [card for card in hand if card["id"] != spares[0]]
         points = view["letter_points"]
-        now = _worth(plan_words(keep, options, done, 8, points), keep)
+        now = _worth(plan_words(keep, options, done, 8, points, False, most=1), keep)
         best: tuple[int, Exchange] | None = None
-        distinct = {(c["kind"], c.get("letter"), c.get("colour")): c for c in others}
-        for wanted in distinct.values():
+        distinct = {(c["kind"], c.get("letter")): c for c in others}.values()
+        # The Polysemy and the dearest letters: a cheap letter rarely pays for an Exchange.
+        weighed = sorted(distinct, key=lambda c: (c["kind"] == Kind.LETTER, -c.get("points", 0)))
+        for wanted in weighed[:EXCHANGE_CANDIDATES]:
             cards = [*keep, wanted]
-            plan = plan_words(cards, options, done, 8, points)
+            plan = plan_words(cards, options, done, 8, points, False, most=1)
             used = {card for laying in plan for card in laying.cards}
             spare = [c for c in keep if c["id"] not in used]
             if spare:
                 give = min(spare, key=lambda c: (c["kind"] != Kind.LETTER, c.get("points", 0)))
-            else:  # every card has a use: weigh giving each kind of card held
+            else:  # every card has a use: weigh giving each of the cheapest kinds of card
                 tries = []
-                for give in {(c["kind"], c.get("letter")): c for c in keep}.values():
+                kinds = {(c["kind"], c.get("letter")): c for c in keep}.values()
+                cheapest = sorted(
+                    kinds, key=lambda c: (c["kind"] != Kind.LETTER, c.get("points", 0))
+                )
+                for give in cheapest[: EXCHANGE_CANDIDATES // 2]:
                     rest = [c for c in cards if c["id"] != give["id"]]
-                    again = plan_words(rest, options, done, 8, points)
+                    again = plan_words(rest, options, done, 8, points, False, most=1)
                     tries.append((_worth(again, rest), give["id"], give, again, rest))
                 _, _, give, plan, cards = max(tries, key=lambda t: (t[0], -t[1]))
             gain = _worth(plan, cards) - now
