@@ -4,7 +4,9 @@
 
 1. Speed, one core (CPU time, best of --repeat): --games games of four bot:hard
    players, beside two baselines in the same run: the rules alone (replaying the
-   same action logs, no bots) and four bot:random players.
+   same action logs, no bots) and four bot:random players. The bots remember the
+   lexicon's answers for the hands they weigh (as a long-running server would):
+   "cold" forgets them before each run, "warm" plays the same games again.
 2. bot:hard's decision time per turn: the time its choose() and offer() calls
    take within each turn of its own (median, 90th percentile, worst), measured
    in the four-bot:hard games.
@@ -25,6 +27,7 @@ from typing import Any
 from _common import best_of, bot_game, four_levels, head_to_head, table
 from igroteka.engine import Match, play_out, replay
 from igroteka.games import entry
+from igroteka.games.letters import bots
 from igroteka.games.letters.bots import LEVELS, LettersBot, make_bot
 from igroteka.lexicon.index import index
 
@@ -58,22 +61,26 @@ class Timed:
         return self._timed(self.bot.offer, view)
 
 
+def games_of(level: str, games: int, options: dict[str, Any], cold: bool) -> Callable[[], int]:
+    """Play the games; ``cold``: with the bots' remembered lexicon answers forgotten first."""
+
+    def run() -> int:
+        if cold:
+            bots._best.cache_clear()
+        return sum(
+            len(bot_game([level] * 4, options, seed, "letters").log) for seed in range(games)
+        )
+
+    return run
+
+
 def speed(games: int, options: dict[str, Any], repeat: int) -> list[tuple[object, ...]]:
     records = [bot_game(["hard"] * 4, options, seed, "letters").record() for seed in range(games)]
     rows = []
     runs: list[tuple[str, Callable[[], int]]] = [
-        (
-            "4 bot:hard, whole games",
-            lambda: sum(
-                len(bot_game(["hard"] * 4, options, seed, "letters").log) for seed in range(games)
-            ),
-        ),
-        (
-            "4 bot:random, whole games",
-            lambda: sum(
-                len(bot_game(["random"] * 4, options, seed, "letters").log) for seed in range(games)
-            ),
-        ),
+        ("4 bot:hard, whole games, cold", games_of("hard", games, options, cold=True)),
+        ("4 bot:hard, whole games, warm", games_of("hard", games, options, cold=False)),
+        ("4 bot:random, whole games, cold", games_of("random", games, options, cold=True)),
         (
             "rules alone (replaying the hard games)",
             lambda: sum(len(replay(ENTRY.game, record).log) for record in records),
@@ -86,6 +93,7 @@ def speed(games: int, options: dict[str, Any], repeat: int) -> list[tuple[object
 
 
 def thinking(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
+    bots._best.cache_clear()  # each game's first thoughts are cold, as in a new process
     per_turn: list[float] = []
     for seed in range(games):
         match: Match[Any, Any] = Match.start(ENTRY.game, ["bot:hard"] * 4, options, seed)
