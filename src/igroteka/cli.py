@@ -310,6 +310,27 @@ def cmd_words_best(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- serve
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from igroteka.server import Settings, create_app
+    from igroteka.store import StoreError, default_url
+
+    url = args.db or default_url()
+    if args.reveal < 0 or args.bot_delay < 0:
+        raise UsageError("--reveal and --bot-delay are seconds, not negative")
+    try:
+        app = create_app(url, Settings(reveal=args.reveal, bot=args.bot_delay))
+    except StoreError as error:
+        raise UsageError(str(error)) from None
+    print(f"Igroteka at http://{args.host}:{args.port}  (store: {url})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
 # ---------------------------------------------------------------- the parser
 
 
@@ -363,6 +384,16 @@ def build_parser() -> Parser:
         letters.add_argument(name, action="store_true", dest=flag, help=f"house rule: {rule}")
     letters.add_argument("--starter", help="random, or a seat number from 1")
     letters.set_defaults(func=cmd_play, options=_letters_options)
+
+    serve = sub.add_parser("serve", help="the web server: rooms, invite links, games over the web")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", help="the store's URL (default: a SQLite file in your data folder)")
+    serve.add_argument("--reveal", type=float, default=2.0, help="seconds revealed cards stay up")
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.6, dest="bot_delay", help="seconds a bot waits"
+    )
+    serve.set_defaults(func=cmd_serve)
 
     rep = sub.add_parser("replay", help="replay a saved game record and check it")
     rep.add_argument("file")

@@ -61,11 +61,24 @@ class Match(Generic[S, A]):
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 
-    def play(self, seat: int, action: A) -> tuple[Event, ...]:
-        """Apply an action and log it; :class:`IllegalAction` leaves everything as it was."""
+    def play(
+        self,
+        seat: int,
+        action: A,
+        commit: Callable[[int, LoggedAction], None] | None = None,
+    ) -> tuple[Event, ...]:
+        """Apply an action and log it; :class:`IllegalAction` leaves everything as it was.
+
+        ``commit(number, logged)`` is called once the rules accept the action and
+        before anything changes: a room stores the action there, so that nothing
+        is acknowledged that is not stored (if it raises, nothing changes).
+        """
         state, events = self.game.apply(self.state, seat, action)
+        logged = LoggedAction(seat, self.game.encode_action(action))
+        if commit is not None:
+            commit(len(self.log), logged)
         self.state = state
-        self.log.append(LoggedAction(seat, self.game.encode_action(action)))
+        self.log.append(logged)
         return events
 
     def record(self) -> GameRecord:

@@ -1,0 +1,208 @@
+"""The web server: an HTTP API for the lobby and one websocket per player for the game.
+
+    app = create_app("sqlite:///games.db")
+    uvicorn.run(app, port=8000)
+
+The HTTP API is described at ``/openapi.json``; the websocket messages are in
+docs/protocol.md. The server knows no game's rules: it creates games through
+the registry and lets each room speak the kernel's protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field
+
+from igroteka.engine.record import GameRecord
+from igroteka.games import entry, game_names
+from igroteka.server.rooms import Connection, LiveRoom, RoomError, Rooms, Settings
+from igroteka.store import Store
+
+__all__ = ["MAX_MESSAGE", "create_app"]
+
+MAX_MESSAGE = 16_384
+"""The largest websocket message a client may send (characters)."""
+
+
+class NewRoom(BaseModel):
+    game: str = Field(description="the game's name, as GET /api/games lists them")
+    players: int = Field(description="how many seats")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
+    seed: int | None = Field(default=None, description="a seed, for a game that can be replayed")
+
+
+class TakeSeat(BaseModel):
+    name: str = Field(description="the player's name, as the others will see it")
+
+
+class BotSeat(BaseModel):
+    level: str = Field(description="one of the game's bot levels")
+
+
+class Start(BaseModel):
+    token: str = Field(description="the token of a seat in the room")
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str = Field(description="keep it: it holds the seat, and nobody acts without it")
+
+
+def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
+    """The ASGI app over a store; the rooms in it come back as they were."""
+    store = Store(store_url)
+    rooms = Rooms(store, settings or Settings())
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        rooms.load()
+        rooms.wake_all()
+        yield
+        await rooms.close()
+        store.close()
+
+    app = FastAPI(title="Igroteka", version="0.1.0", lifespan=lifespan)
+    app.state.rooms = rooms
+
+    @app.exception_handler(RoomError)
+    async def refused(_: Request, error: RoomError) -> JSONResponse:
+        return JSONResponse({"error": error.code, "reason": error.reason}, error.status)
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, bool]:
+        """200 once the server is ready (every stored room is loaded)."""
+        return {"ok": True}
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """The games, their seats, their bot levels and their default options."""
+        listed = []
+        for name in game_names():
+            found = entry(name)
+            listed.append(
+                {
+                    "name": name,
+                    "min_players": found.game.min_players,
+                    "max_players": found.game.max_players,
+                    "bot_levels": list(found.bot_levels),
+                    "options": found.game.parse_options({}),
+                }
+            )
+        return listed
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(body: NewRoom) -> dict[str, Any]:
+        """A room for a game; its invite link is ``/r/{id}``."""
+        room = rooms.create(body.game, body.options, body.players, body.seed)
+        return {**room.public(), "invite": f"/r/{room.id}"}
+
+    @app.get("/api/rooms/{room_id}")
+    async def get_room(room_id: str) -> dict[str, Any]:
+        return rooms.get(room_id).public()
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}")
+    async def take_seat(room_id: str, seat: int, body: TakeSeat) -> SeatToken:
+        """Take an open seat (seats are numbered from 0)."""
+        return SeatToken(seat=seat, token=rooms.get(room_id).take_seat(seat, body.name))
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}/bot")
+    async def bot_seat(room_id: str, seat: int, body: BotSeat) -> dict[str, Any]:
+        room = rooms.get(room_id)
+        room.set_bot(seat, body.level)
+        return room.public()
+
+    @app.post("/api/rooms/{room_id}/start")
+    async def start(room_id: str, body: Start) -> dict[str, Any]:
+        """Start the game once every seat is held (by a person or a bot)."""
+        room = rooms.get(room_id)
+        room.start(body.token)
+        return room.public()
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def record(room_id: str) -> Response:
+        """The game record as JSON, as ``igroteka replay`` reads it (once the game is over)."""
+        room = rooms.get(room_id)
+        if room.match is None:
+            raise RoomError("the game has not started yet", 409, "not-started")
+        if room.match.outcome() is None:
+            raise RoomError("the record is given once the game is over", 409, "not-over")
+        text = GameRecord.to_json(room.match.record())
+        headers = {"Content-Disposition": f'attachment; filename="igroteka-{room.id}.json"'}
+        return Response(text, media_type="application/json", headers=headers)
+
+    @app.websocket("/ws/{room_id}")
+    async def play(websocket: WebSocket, room_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            room = rooms.get(room_id)
+            seat = room.seat_of(token)
+        except RoomError as error:
+            await websocket.send_json(
+                {"type": "error", "error": error.code, "reason": error.reason}
+            )
+            await websocket.close(code=4404 if error.status == 404 else 4403)
+            return
+        connection = Connection(seat)
+        room.connections.add(connection)
+        connection.send(room.welcome(connection))
+        writer = asyncio.create_task(_write(websocket, connection))
+        try:
+            await _read(websocket, room, connection)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.connections.discard(connection)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+
+    return app
+
+
+async def _write(websocket: WebSocket, connection: Connection) -> None:
+    while True:
+        message = await connection.queue.get()
+        await websocket.send_text(json.dumps(message, ensure_ascii=False))
+
+
+async def _read(websocket: WebSocket, room: LiveRoom, connection: Connection) -> None:
+    while True:
+        text = await websocket.receive_text()
+        reply = await _handle(text, room, connection)
+        if reply is not None:
+            connection.send(reply)
+
+
+async def _handle(text: str, room: LiveRoom, connection: Connection) -> dict[str, Any] | None:
+    """One message from a client; an error reply (nothing changed) when it is refused."""
+
+    def error(code: str, reason: str) -> dict[str, Any]:
+        return {"type": "error", "error": code, "reason": reason}
+
+    if len(text) > MAX_MESSAGE:
+        return error("too-large", f"a message is at most {MAX_MESSAGE} characters")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return error("bad-json", "a message must be JSON")
+    if not isinstance(message, dict):
+        return error("bad-message", "a message must be a JSON object")
+    kind = message.get("type")
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind == "action":
+        if connection.seat is None:
+            return error("spectator", "a spectator cannot act: take a seat to play")
+        try:
+            await room.act(connection.seat, message.get("action"), message.get("seq"))
+        except RoomError as refused:
+            return error(refused.code, refused.reason)
+        return None
+    return error("unknown-type", f"there is no message type ‘{str(kind)[:32]}’")

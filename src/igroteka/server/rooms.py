@@ -1,0 +1,394 @@
+"""Rooms: one game each, its seats and connections; the authority that applies actions.
+
+A room knows no game's rules: it speaks the kernel's protocol (``actors``,
+``awaited``, ``automatic``, ``apply``, ``view``) through the game registry.
+Every accepted action is committed to the store *before* anyone hears of it;
+then each connection gets its own seat's view and the events it may see.
+Bots and timed steps (cards turned back after everyone had a look) run as
+one background task per room, which takes the room's lock for each step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from igroteka.engine import Agent, Event, IllegalAction, Match, OptionsError, events_for
+from igroteka.engine.record import LoggedAction
+from igroteka.games import Entry, entry
+from igroteka.store import Room as StoredRoom
+from igroteka.store import Seat, Store
+
+__all__ = ["Connection", "LiveRoom", "RoomError", "Rooms", "Settings"]
+
+
+class RoomError(Exception):
+    """A request the room refuses: ``reason`` is for the person, ``status`` for HTTP."""
+
+    def __init__(self, reason: str, status: int = 400, code: str = "refused") -> None:
+        super().__init__(reason)
+        self.reason, self.status, self.code = reason, status, code
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a server paces its rooms (seconds)."""
+
+    reveal: float = 2.0
+    """How long revealed cards stay up before the room turns them back."""
+    bot: float = 0.6
+    """How long a bot waits before each of its actions, so that people can follow."""
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: the seat it plays (None: a spectator) and its outgoing messages."""
+
+    seat: int | None
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.queue.put_nowait(message)
+
+
+class LiveRoom:
+    """A room in memory: its stored description, its match once started, its bots."""
+
+    def __init__(self, stored: StoredRoom, store: Store, settings: Settings) -> None:
+        self.stored = stored
+        self.store = store
+        self.settings = settings
+        self.entry: Entry = entry(stored.game)
+        self.match: Match[Any, Any] | None = None
+        self.bots: dict[int, Agent[Any]] = {}
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+
+    # -- what anyone may know of the room
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    def public(self) -> dict[str, Any]:
+        match = self.match
+        outcome = match.outcome() if match else None
+        return {
+            "id": self.id,
+            "game": self.stored.game,
+            "options": self.stored.options,
+            "players": self.stored.players,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level}
+                for s in self.stored.seats
+            ],
+            "started": self.stored.started,
+            "seq": len(match.log) if match else 0,
+            "finished": outcome is not None,
+            "bot_levels": list(self.entry.bot_levels),
+        }
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token holds, or None (a spectator); a wrong token is refused."""
+        if not token:
+            return None
+        wanted = digest(token)
+        for seat in self.stored.seats:
+            if seat.kind == "person" and secrets.compare_digest(seat.token_digest, wanted):
+                return seat.seat
+        raise RoomError("this token holds no seat in this room", 403, "bad-token")
+
+    # -- before the game
+
+    def _open_seat(self, number: int) -> Seat:
+        if self.stored.started:
+            raise RoomError("the game has started: seats are taken", 409, "started")
+        if not 0 <= number < self.stored.players:
+            raise RoomError(f"there is no seat {number + 1} in this room", 404, "no-seat")
+        return self.stored.seats[number]
+
+    def take_seat(self, number: int, name: str) -> str:
+        """A person takes an open seat: the token that will hold it."""
+        seat = self._open_seat(number)
+        if seat.kind != "open":
+            raise RoomError(f"seat {number + 1} is taken", 409, "taken")
+        name = " ".join(name.split())[:32]
+        if not name:
+            raise RoomError("a player needs a name", 400, "no-name")
+        token = secrets.token_urlsafe(24)
+        changed = Seat(number, "person", name, "", digest(token))
+        self.store.set_seat(self.id, changed)
+        self.stored.seats[number] = changed
+        self._lobby_changed()
+        return token
+
+    def set_bot(self, number: int, level: str) -> None:
+        """An open seat (or another bot's) is given to a bot of a level."""
+        seat = self._open_seat(number)
+        if seat.kind == "person":
+            raise RoomError(f"seat {number + 1} is held by {seat.name}", 409, "taken")
+        if level not in self.entry.bot_levels:
+            levels = ", ".join(self.entry.bot_levels)
+            raise RoomError(f"there is no bot level ‘{level}’ (choose {levels})", 400, "level")
+        changed = Seat(number, "bot", f"bot:{level}", level, "")
+        self.store.set_seat(self.id, changed)
+        self.stored.seats[number] = changed
+        self._lobby_changed()
+
+    def start(self, token: str | None) -> None:
+        """Start the game: every seat must be held, and the starter must hold one."""
+        if self.stored.started:
+            raise RoomError("the game has started already", 409, "started")
+        if self.seat_of(token) is None:
+            raise RoomError("take a seat before starting the game", 403, "no-seat")
+        empty = [s.seat + 1 for s in self.stored.seats if s.kind == "open"]
+        if empty:
+            listed = ", ".join(map(str, empty))
+            raise RoomError(f"seat {listed} is still open: a person or a bot", 409, "open-seats")
+        self.store.start_room(self.id)
+        self.stored.started = True
+        self._begin()
+        self._lobby_changed()
+        self.wake()
+
+    def _begin(self) -> None:
+        stored = self.stored
+        names = [seat.name for seat in stored.seats]
+        self.match = Match.start(self.entry.game, names, stored.options, stored.seed)
+        self.bots = {
+            seat.seat: self.entry.make_bot(seat.level, seat.seat, stored.seed)
+            for seat in stored.seats
+            if seat.kind == "bot"
+        }
+
+    def restore(self) -> None:
+        """Rebuild the game from the stored log (after a restart), bots' memories included."""
+        if not self.stored.started:
+            return
+        self._begin()
+        assert self.match is not None
+        game = self.match.game
+        for seat, data in self.stored.actions:
+            events = self.match.play(seat, game.decode_action(data))
+            self._tell_bots(events)
+
+    # -- the game
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        return self.match.view(seat) if self.match else None
+
+    def welcome(self, connection: Connection) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "room": self.public(),
+            "seat": connection.seat,
+            "seq": len(self.match.log) if self.match else 0,
+            "view": self.view(connection.seat),
+        }
+
+    async def act(self, seat: int, data: Any, seq: Any) -> None:
+        """A person's action for their seat; RoomError (nothing changed) when refused."""
+        async with self.lock:
+            match = self.match
+            if match is None:
+                raise RoomError("the game has not started yet", 409, "not-started")
+            if match.outcome() is not None:
+                raise RoomError("the game is over", 409, "over")
+            if seq != len(match.log):
+                raise RoomError("the game has moved on since you chose: look again", 409, "stale")
+            if seat not in match.actors():
+                raise RoomError("it is not your turn", 409, "not-your-turn")
+            try:
+                action = match.game.decode_action(data)
+                self._commit(seat, action)
+            except IllegalAction as error:
+                raise RoomError(error.reason, 400, "illegal") from None
+        self.wake()
+
+    def _commit(self, seat: int, action: Any) -> None:
+        """Apply, store, then tell: the one path of every action (lock held)."""
+        assert self.match is not None
+        events = self.match.play(seat, action, commit=self._store)
+        self._tell_bots(events)
+        self._broadcast(events)
+
+    def _store(self, number: int, logged: LoggedAction) -> None:
+        self.store.append_action(self.id, number, logged.seat, logged.action)
+        self.stored.actions.append((logged.seat, dict(logged.action)))
+
+    def _tell_bots(self, events: tuple[Event, ...]) -> None:
+        for seat, bot in self.bots.items():
+            visible = events_for(events, seat)
+            if visible:
+                bot.observe(visible)
+
+    def _broadcast(self, events: tuple[Event, ...]) -> None:
+        match = self.match
+        assert match is not None
+        seq = len(match.log)
+        views: dict[int | None, dict[str, Any]] = {}
+        for connection in self.connections:
+            seat = connection.seat
+            if seat not in views:
+                views[seat] = match.view(seat)
+            connection.send(
+                {
+                    "type": "update",
+                    "seq": seq,
+                    "view": views[seat],
+                    "events": [event.to_json() for event in events_for(events, seat)],
+                }
+            )
+
+    def _lobby_changed(self) -> None:
+        message = {"type": "room", "room": self.public()}
+        for connection in self.connections:
+            connection.send(message)
+
+    # -- bots and timed steps
+
+    def wake(self) -> None:
+        """Make sure the room's background task looks for a bot's move or a timed step."""
+        if self.match is None or (self._task is not None and not self._task.done()):
+            return
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def _offers(self) -> bool:
+        """Offer each bot that may act but is not awaited the chance; True if one acted."""
+        match = self.match
+        assert match is not None
+        game, state = match.game, match.state
+        for seat in sorted(game.actors(state) - game.awaited(state)):
+            bot = self.bots.get(seat)
+            if bot is None:
+                continue
+            offered = bot.offer(game.view(state, seat))
+            if offered is not None and self._bot_commit(seat, offered):
+                return True
+        return False
+
+    def _bot_commit(self, seat: int, action: Any) -> bool:
+        try:
+            self._commit(seat, action)
+            return True
+        except IllegalAction as error:
+            self.bots[seat].refused(error.reason)  # a bot's illegal action is a bug: it raises
+            return False
+
+    def _waiting(self) -> float | None:
+        """How long until the next step no person takes (a timed step, a bot's move), if any."""
+        match = self.match
+        assert match is not None
+        game, state = match.game, match.state
+        if game.automatic(state) is not None:
+            return self.settings.reveal
+        if game.awaited(state) & self.bots.keys():
+            return self.settings.bot
+        return None
+
+    def _take_step(self) -> None:
+        match = self.match
+        assert match is not None
+        game, state = match.game, match.state
+        automatic = game.automatic(state)
+        if automatic is not None:
+            self._commit(*automatic)
+            return
+        seat = min(game.awaited(state) & self.bots.keys())
+        self._bot_commit(seat, self.bots[seat].choose(game.view(state, seat)))
+
+    async def _run(self) -> None:
+        while True:
+            async with self.lock:
+                match = self.match
+                if match is None or match.outcome() is not None:
+                    return
+                if self._offers():
+                    continue
+                delay = self._waiting()
+                if delay is None:
+                    return
+                seq = len(match.log)
+            await asyncio.sleep(delay)
+            async with self.lock:
+                if len(match.log) == seq and match.outcome() is None:
+                    self._take_step()
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+
+class Rooms:
+    """Every room of a server, loaded from the store at start."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.rooms: dict[str, LiveRoom] = {}
+
+    def load(self) -> None:
+        """Bring back every stored room exactly as it was, and set its bots going again."""
+        for stored in self.store.rooms():
+            room = LiveRoom(stored, self.store, self.settings)
+            room.restore()
+            self.rooms[room.id] = room
+
+    def wake_all(self) -> None:
+        for room in self.rooms.values():
+            room.wake()
+
+    def get(self, room_id: str) -> LiveRoom:
+        room = self.rooms.get(room_id)
+        if room is None:
+            raise RoomError(f"there is no room ‘{room_id[:64]}’", 404, "no-room")
+        return room
+
+    def create(
+        self, game: str, options: dict[str, Any], players: int, seed: int | None = None
+    ) -> LiveRoom:
+        try:
+            found = entry(game)
+        except OptionsError as error:
+            raise RoomError(str(error), 400, "options") from None
+        if not found.game.min_players <= players <= found.game.max_players:
+            raise RoomError(
+                f"{game} is played by {found.game.min_players} to {found.game.max_players} "
+                f"players, not {players}",
+                400,
+                "options",
+            )
+        try:
+            parsed = found.game.parse_options(options)
+            found.game.setup(parsed, players, 0)  # options that cannot start a game are refused now
+        except OptionsError as error:
+            raise RoomError(str(error), 400, "options") from None
+        stored = StoredRoom(
+            id=secrets.token_urlsafe(9),
+            game=game,
+            options=parsed,
+            seed=seed if seed is not None else secrets.randbits(48),
+            players=players,
+            created=time.time(),
+            seats=[Seat(n) for n in range(players)],
+        )
+        self.store.create_room(stored)
+        room = LiveRoom(stored, self.store, self.settings)
+        self.rooms[room.id] = room
+        return room
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            await room.close()

@@ -1,0 +1,24 @@
+"""Persistence of rooms: SQLite by default, PostgreSQL by URL (SQLAlchemy Core).
+
+A room is stored as what makes it: its game, options and seed, its seats (who
+holds each, a bot's level, the digest of the seat's token), and the log of
+accepted actions in order. A game is rebuilt from that by replaying the log;
+nothing else needs to be kept.
+
+>>> store = Store("sqlite://")
+>>> store.create_room(Room("r1", "klepka", {"pairs": 4}, seed=7, players=2, created=0.0))
+>>> store.append_action("r1", 0, seat=0, action={"type": "london", "yes": False})
+>>> [(room.id, len(room.actions)) for room in store.rooms()]
+[('r1', 1)]
+"""
+
+from igroteka.store.sql import (
+    ActionConflict,
+    Room,
+    Seat,
+    Store,
+    StoreError,
+    default_url,
+)
+
+__all__ = ["ActionConflict", "Room", "Seat", "Store", "StoreError", "default_url"]

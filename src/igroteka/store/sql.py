@@ -1,0 +1,214 @@
+"""The store: rooms, seats and action logs in a relational database.
+
+SQLite (the default, a file in the user's data directory) is opened in WAL
+mode with ``synchronous=NORMAL``: a committed action survives the process
+being killed at any moment. PostgreSQL is chosen by a ``postgresql://`` URL.
+Every action is committed on its own before the server tells anyone of it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+__all__ = ["ActionConflict", "Room", "Seat", "Store", "StoreError", "default_url"]
+
+
+class StoreError(Exception):
+    """The store cannot be opened or used (a bad URL, a database that is not there)."""
+
+
+class ActionConflict(StoreError):
+    """An action with this number is in the log already: nothing was written."""
+
+
+@dataclass
+class Seat:
+    """Who holds a seat: nobody yet (``open``), a ``person`` (by token), or a ``bot``."""
+
+    seat: int
+    kind: str = "open"
+    name: str = ""
+    level: str = ""
+    token_digest: str = ""
+
+
+@dataclass
+class Room:
+    """A room as stored: what makes its game, its seats, and its log of actions."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    created: float
+    settings: dict[str, Any] = field(default_factory=dict)
+    started: bool = False
+    seats: list[Seat] = field(default_factory=list)
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    """(seat, action) in the order accepted."""
+
+
+_metadata = sa.MetaData()
+_rooms = sa.Table(
+    "rooms",
+    _metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("started", sa.Boolean, nullable=False, default=False),
+)
+_seats = sa.Table(
+    "seats",
+    _metadata,
+    sa.Column("room", sa.String(64), sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("level", sa.String(16), nullable=False),
+    sa.Column("token_digest", sa.String(64), nullable=False),
+)
+_actions = sa.Table(
+    "actions",
+    _metadata,
+    sa.Column("room", sa.String(64), sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+)
+
+
+def default_url() -> str:
+    """The embedded store: a SQLite file in the user's data directory."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+    folder = Path(base) / "igroteka"
+    return f"sqlite:///{folder / 'igroteka.db'}"
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+class Store:
+    """Rooms in a database given by URL (``sqlite:///path``, ``sqlite://`` in memory,
+    ``postgresql://user@host/db``); the tables are made when missing."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        try:
+            self.engine = self._engine(url)
+            _metadata.create_all(self.engine)
+        except (sa.exc.SQLAlchemyError, ValueError, OSError) as error:
+            raise StoreError(f"cannot open the store {url}: {error}") from None
+
+    @staticmethod
+    def _engine(url: str) -> Engine:
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url[len("postgresql://") :]
+        if url.startswith("sqlite"):
+            path = sa.engine.make_url(url).database
+            if path:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            pool = sa.pool.StaticPool if not path else sa.pool.QueuePool
+            engine = sa.create_engine(
+                url, poolclass=pool, connect_args={"check_same_thread": False}
+            )
+
+            @sa.event.listens_for(engine, "connect")
+            def _pragmas(connection: Any, _record: Any) -> None:
+                cursor = connection.cursor()
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
+                cursor.execute("PRAGMA foreign_keys=ON")
+                cursor.close()
+
+            return engine
+        return sa.create_engine(url, pool_pre_ping=True)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writing
+
+    def create_room(self, room: Room) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                _rooms.insert().values(
+                    id=room.id,
+                    game=room.game,
+                    options=_dumps(room.options),
+                    seed=room.seed,
+                    players=room.players,
+                    created=room.created,
+                    settings=_dumps(room.settings),
+                    started=room.started,
+                )
+            )
+            for seat in room.seats or [Seat(n) for n in range(room.players)]:
+                db.execute(_seats.insert().values(room=room.id, **vars(seat)))
+
+    def set_seat(self, room: str, seat: Seat) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                _seats.update()
+                .where(_seats.c.room == room, _seats.c.seat == seat.seat)
+                .values(
+                    kind=seat.kind, name=seat.name, level=seat.level, token_digest=seat.token_digest
+                )
+            )
+
+    def start_room(self, room: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(_rooms.update().where(_rooms.c.id == room).values(started=True))
+
+    def append_action(self, room: str, number: int, seat: int, action: Mapping[str, Any]) -> None:
+        """Commit action ``number`` (counted from 0) of a room's log, or raise ActionConflict."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(
+                    _actions.insert().values(
+                        room=room, number=number, seat=seat, action=_dumps(action)
+                    )
+                )
+        except sa.exc.IntegrityError:
+            raise ActionConflict(f"action {number} of room {room} is stored already") from None
+
+    # -- reading
+
+    def rooms(self) -> Iterator[Room]:
+        """Every room with its seats and its log, oldest first."""
+        with self.engine.connect() as db:
+            seats: dict[str, list[Seat]] = {}
+            for row in db.execute(sa.select(_seats).order_by(_seats.c.room, _seats.c.seat)):
+                seats.setdefault(row.room, []).append(
+                    Seat(row.seat, row.kind, row.name, row.level, row.token_digest)
+                )
+            logs: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+            query = sa.select(_actions).order_by(_actions.c.room, _actions.c.number)
+            for row in db.execute(query):
+                logs.setdefault(row.room, []).append((row.seat, json.loads(row.action)))
+            for row in db.execute(sa.select(_rooms).order_by(_rooms.c.created, _rooms.c.id)):
+                yield Room(
+                    id=row.id,
+                    game=row.game,
+                    options=json.loads(row.options),
+                    seed=row.seed,
+                    players=row.players,
+                    created=row.created,
+                    settings=json.loads(row.settings),
+                    started=bool(row.started),
+                    seats=seats.get(row.id, []),
+                    actions=logs.get(row.id, []),
+                )

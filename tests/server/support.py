@@ -1,0 +1,78 @@
+"""A server in the test process (TestClient), and a bot that plays through a websocket."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from igroteka.engine import Event
+from igroteka.games import entry
+from igroteka.server import Settings, create_app
+
+FAST = Settings(reveal=0.0, bot=0.0)
+
+
+@contextmanager
+def server(url: str = "sqlite://", settings: Settings = FAST) -> Iterator[TestClient]:
+    with TestClient(create_app(url, settings)) as client:
+        yield client
+
+
+def new_room(client: TestClient, game: str, players: int, **options: Any) -> str:
+    response = client.post(
+        "/api/rooms", json={"game": game, "players": players, "options": options, "seed": 5}
+    )
+    assert response.status_code == 201, response.text
+    return str(response.json()["id"])
+
+
+def seat(client: TestClient, room: str, number: int, name: str) -> str:
+    response = client.post(f"/api/rooms/{room}/seats/{number}", json={"name": name})
+    assert response.status_code == 200, response.text
+    return str(response.json()["token"])
+
+
+def bot(client: TestClient, room: str, number: int, level: str) -> None:
+    response = client.post(f"/api/rooms/{room}/seats/{number}/bot", json={"level": level})
+    assert response.status_code == 200, response.text
+
+
+def start(client: TestClient, room: str, token: str) -> None:
+    response = client.post(f"/api/rooms/{room}/start", json={"token": token})
+    assert response.status_code == 200, response.text
+
+
+def play_through(
+    client: TestClient, room: str, token: str, game: str, level: str = "medium", most: int = 100_000
+) -> list[dict[str, Any]]:
+    """Play a seat with a bot over the websocket until the game ends (or ``most`` messages)."""
+    found = entry(game)
+    messages: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{room}?token={token}") as ws:
+        welcome = ws.receive_json()
+        messages.append(welcome)
+        me = welcome["seat"]
+        agent = found.make_bot(level, me, 1)
+        view, seq = welcome["view"], welcome["seq"]
+        for _ in range(most):
+            if view.get("outcome") is not None:
+                break
+            if me in view.get("awaited", view["actors"]) and view["phase"] != "reveal":
+                action = found.game.encode_action(agent.choose(view))
+                ws.send_json({"type": "action", "action": action, "seq": seq})
+            message = ws.receive_json()
+            messages.append(message)
+            if message["type"] == "update":
+                agent.observe(
+                    [
+                        Event(e["kind"], {k: v for k, v in e.items() if k != "kind"})
+                        for e in message["events"]
+                    ]
+                )
+                view, seq = message["view"], message["seq"]
+            elif message["type"] == "error" and message["error"] != "stale":
+                raise AssertionError(message)
+    return messages

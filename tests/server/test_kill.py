@@ -1,0 +1,132 @@
+"""The server killed with SIGKILL mid-game and started again: the game goes on exactly."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+from igroteka.engine import Event
+from igroteka.games import entry
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def running(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """A real server process (uvicorn), killed with SIGKILL when the block ends."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "igroteka.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+            "--reveal",
+            "0",
+            "--bot-delay",
+            "0",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(200):
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not start")
+        yield process
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+class Player:
+    """A seat played by a bot through its own websocket."""
+
+    def __init__(self, port: int, room: str, token: str, game: str) -> None:
+        self.found = entry(game)
+        url = f"ws://127.0.0.1:{port}/ws/{room}?token={token}"
+        self.ws: ClientConnection = connect(url, legacy=True)
+        welcome = json.loads(self.ws.recv())
+        self.seat, self.view, self.seq = welcome["seat"], welcome["view"], welcome["seq"]
+        self.agent = self.found.make_bot("easy", self.seat, 3)
+
+    def drain(self, wait: float = 0.02) -> None:
+        while True:
+            try:
+                message = json.loads(self.ws.recv(timeout=wait))
+            except TimeoutError:
+                return
+            if message["type"] == "update":
+                events = [
+                    Event(e["kind"], {k: v for k, v in e.items() if k != "kind"})
+                    for e in message["events"]
+                ]
+                self.agent.observe(events)
+                self.view, self.seq = message["view"], message["seq"]
+
+    def act(self) -> None:
+        action = self.found.game.encode_action(self.agent.choose(self.view))
+        self.ws.send(json.dumps({"type": "action", "action": action, "seq": self.seq}))
+
+
+def play(players: list[Player], actions: int) -> None:
+    """Let the seats act in turn until ``actions`` actions are taken or the game ends."""
+    for _ in range(actions * 20):
+        for player in players:
+            player.drain()
+        view = players[0].view
+        if view.get("outcome") is not None or players[0].seq >= actions:
+            return
+        for player in players:
+            if player.seat in player.view.get("awaited", player.view["actors"]):
+                player.act()
+                break
+
+
+def test_a_game_survives_sigkill_and_both_players_carry_on(tmp_path: Path) -> None:
+    db, port = tmp_path / "games.db", free_port()
+    with running(db, port):
+        api = f"http://127.0.0.1:{port}/api/rooms"
+        room = httpx.post(
+            api, json={"game": "klepka", "players": 2, "options": {"pairs": 6}, "seed": 4}
+        ).json()["id"]
+        tokens = [
+            httpx.post(f"{api}/{room}/seats/{n}", json={"name": name}).json()["token"]
+            for n, name in enumerate(["Ann", "Bob"])
+        ]
+        httpx.post(f"{api}/{room}/start", json={"token": tokens[0]})
+        players = [Player(port, room, token, "klepka") for token in tokens]
+        play(players, 9)
+        seen: list[Any] = [(p.seq, p.view) for p in players]
+    # killed: nothing is said to the players; they come back to a new process
+    with running(db, port):
+        again = [Player(port, room, token, "klepka") for token in tokens]
+        assert [(p.seq, p.view) for p in again] == seen
+        for old, new in zip(players, again, strict=True):
+            new.agent = old.agent  # the same people, with what they remember
+        play(again, 10_000)
+        assert again[0].view["outcome"] is not None

@@ -1,0 +1,59 @@
+"""Every websocket message to a seat is that seat's view and the events it may see: nothing more."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from igroteka.engine import GameRecord, Match, events_for
+from igroteka.games import get_game
+from tests.server.support import bot, new_room, play_through, seat, server, start
+
+
+def spectate(client: Any, room: str, into: list[dict[str, Any]]) -> None:
+    with client.websocket_connect(f"/ws/{room}") as ws:
+        while True:
+            message = ws.receive_json()
+            into.append(message)
+            view = message.get("view") or {}
+            if view.get("outcome") is not None:
+                return
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("klepka", {"pairs": 5}), ("letters", {"pairs": 12})]
+)
+def test_messages_to_each_seat_and_to_spectators_hold_only_what_they_may_know(
+    game: str, options: dict[str, Any]
+) -> None:
+    with server() as client:
+        room = new_room(client, game, 3, **options)
+        ann, bob = seat(client, room, 0, "Ann"), seat(client, room, 1, "Bob")
+        bot(client, room, 2, "medium")
+        received: dict[int | None, list[dict[str, Any]]] = {None: []}
+        watcher = threading.Thread(target=spectate, args=(client, room, received[None]))
+        watcher.start()
+        start(client, room, ann)
+        other = threading.Thread(
+            target=lambda: received.__setitem__(1, play_through(client, room, bob, game))
+        )
+        other.start()
+        received[0] = play_through(client, room, ann, game)
+        other.join(timeout=120)
+        watcher.join(timeout=120)
+        record = GameRecord.from_json(client.get(f"/api/rooms/{room}/record").text)
+    rules = get_game(game)
+    match = Match.start(rules, record.players, record.options, record.seed)
+    states, said = [match.state], [()]
+    for logged in record.actions:
+        said.append(match.play(logged.seat, rules.decode_action(logged.action)))
+        states.append(match.state)
+    for who, messages in received.items():
+        updates = [m for m in messages if m["type"] == "update"]
+        assert updates, who
+        for message in updates:
+            n = message["seq"]
+            assert message["view"] == rules.view(states[n], who)
+            assert message["events"] == [e.to_json() for e in events_for(said[n], who)]
