@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from igroteka.engine import GameRecord, replay
 from igroteka.games import get_game
 from tests.server.support import bot, new_room, play_through, seat, server, start
@@ -51,8 +53,15 @@ def test_two_people_play_klepka_letters_with_a_bot() -> None:
             assert results[name][-1]["view"]["outcome"] is not None
 
 
-def test_a_room_comes_back_exactly_after_a_restart(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'games.db'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    return str(request.getfixturevalue("postgres_url"))
+
+
+def test_a_room_comes_back_exactly_after_a_restart(store_url: str) -> None:
+    url = store_url
     with server(url) as client:
         room = new_room(client, "letters", 2, pairs=10)
         token = seat(client, room, 0, "Ann")
@@ -73,3 +82,19 @@ def test_a_room_comes_back_exactly_after_a_restart(tmp_path: Path) -> None:
         assert welcome["seat"] == 0
         finished = play_through(client, room, token, "letters")
         assert finished[-1]["view"]["outcome"] is not None
+
+
+def test_a_room_whose_stored_log_the_rules_refuse_is_set_aside(tmp_path: Path) -> None:
+    from igroteka.store import Room, Seat, Store
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    store = Store(url)
+    room = Room("spoilt", "klepka", {"pairs": 4, "starter": 0}, 1, 2, 0.0, started=True)
+    room.seats = [Seat(0, "person", "Ann", "", "x"), Seat(1, "person", "Bob", "", "y")]
+    store.create_room(room)
+    store.append_action("spoilt", 0, 1, {"type": "flip", "position": 0})  # not seat 1's turn
+    store.close()
+    with server(url) as client:
+        assert client.get("/healthz").status_code == 200  # the server still starts
+        reply = client.get("/api/rooms/spoilt")
+        assert reply.status_code == 410 and "cannot be rebuilt" in reply.json()["reason"]

@@ -338,12 +338,18 @@ class Rooms:
         self.store = store
         self.settings = settings
         self.rooms: dict[str, LiveRoom] = {}
+        self.broken: dict[str, str] = {}
+        """Rooms whose stored log the rules refuse (edited by hand?): why, by id."""
 
     def load(self) -> None:
         """Bring back every stored room exactly as it was, and set its bots going again."""
         for stored in self.store.rooms():
             room = LiveRoom(stored, self.store, self.settings)
-            room.restore()
+            try:
+                room.restore()
+            except (IllegalAction, OptionsError) as error:  # a log the rules refuse: left out
+                self.broken[room.id] = f"this room's game cannot be rebuilt: {error}"
+                continue
             self.rooms[room.id] = room
 
     def wake_all(self) -> None:
@@ -352,6 +358,8 @@ class Rooms:
 
     def get(self, room_id: str) -> LiveRoom:
         room = self.rooms.get(room_id)
+        if room is None and room_id in self.broken:
+            raise RoomError(self.broken[room_id], 410, "broken")
         if room is None:
             raise RoomError(f"there is no room ‘{room_id[:64]}’", 404, "no-room")
         return room
