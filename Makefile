@@ -4,7 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench clean browser
+
+# The browser tests drive Debian's Chromium, and cards show emoji: both installed when missing.
+BROWSER_PACKAGES := chromium fonts-noto-color-emoji
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed") if sys.version_info < (3, 11) else None'
@@ -14,7 +18,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/igroteka play klepka --players You,bot:medium,bot:hard
+	$(BIN)/igroteka serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -23,7 +27,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+browser:
+	@dpkg -s $(BROWSER_PACKAGES) >/dev/null 2>&1 || \
+	  $(SUDO) apt-get install -y -q $(BROWSER_PACKAGES) || \
+	  { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q $(BROWSER_PACKAGES); }
+
+unit: $(STAMP) browser
 	$(BIN)/pytest -q
 
 test: lint typecheck unit

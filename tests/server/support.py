@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from igroteka.engine import Event
@@ -76,3 +84,47 @@ def play_through(
             elif message["type"] == "error" and message["error"] != "stale":
                 raise AssertionError(message)
     return messages
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def running(
+    db: Path, port: int, reveal: float = 0.0, bot: float = 0.0
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A real server process (uvicorn), killed with SIGKILL when the block ends."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "igroteka.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+            "--reveal",
+            "0",
+            "--bot-delay",
+            "0",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(200):
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not start")
+        yield process
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()

@@ -14,10 +14,12 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
+from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from igroteka.engine.record import GameRecord
@@ -74,6 +76,19 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RoomError)
     async def refused(_: Request, error: RoomError) -> JSONResponse:
         return JSONResponse({"error": error.code, "reason": error.reason}, error.status)
+
+    web = resources.files("igroteka").joinpath("web")
+    page = web.joinpath("index.html").read_text("utf-8")
+    app.mount("/static", StaticFiles(directory=str(web)), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> HTMLResponse:
+        return HTMLResponse(page)
+
+    @app.get("/r/{room_id}", include_in_schema=False)
+    async def room_page(room_id: str) -> HTMLResponse:
+        """The invite link: the client finds the room itself."""
+        return HTMLResponse(page)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, bool]:

@@ -251,8 +251,12 @@ class LiveRoom:
             )
 
     def _lobby_changed(self) -> None:
-        message = {"type": "room", "room": self.public()}
+        """Tell every connection of the room's new seats (and the first view, once started)."""
+        room = self.public()
         for connection in self.connections:
+            message: dict[str, Any] = {"type": "room", "room": room}
+            if self.match is not None:
+                message.update(seq=len(self.match.log), view=self.match.view(connection.seat))
             connection.send(message)
 
     # -- bots and timed steps

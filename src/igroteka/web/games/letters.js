@@ -1,0 +1,111 @@
+// Klepka letters in the browser.
+
+import { grid, results } from "./table.js";
+
+const PRIZES = { polysemy: "✦ Polysemy", chaos: "⚡ Chaos", exchange: "⇄ Exchange" };
+let exchange = null; // { give: id } while the player picks the two cards of an Exchange
+
+function cardFace(h, card) {
+  if (card.kind !== "letter") return h("span", { class: `prize ${card.kind}` }, PRIZES[card.kind]);
+  return h(
+    "span",
+    { class: `letter colour-${card.colour}` },
+    card.letter.toUpperCase(),
+    h("sub", {}, card.points),
+  );
+}
+
+export function render(view, context) {
+  const { h, t, seat, send, names } = context;
+  const mine = seat !== null;
+  const awaited = mine && view.awaited.includes(seat);
+  const acting = mine && view.actors.includes(seat);
+  const hand = mine ? view.hands[seat] : [];
+  const holds = (kind) => hand.some((card) => card.kind === kind);
+  const parts = [];
+  const downLeft = view.table.includes("down");
+  parts.push(
+    grid(view, context, (card) => cardFace(h, card), {
+      canFlip: () => awaited && (view.phase !== "compose" || downLeft) && view.phase !== "reveal",
+      flip: (position) => send({ type: "flip", position }),
+    }),
+  );
+  if (awaited && view.phase === "flip") parts.push(h("p", { class: "muted" }, t("flipsLeft", { n: view.left })));
+  const controls = [];
+  if (awaited && view.phase === "compose") {
+    const input = h("input", { class: "compose-input", placeholder: t("composeHint"), "aria-label": t("compose") });
+    controls.push(
+      h(
+        "form",
+        {
+          class: "compose",
+          onsubmit: (event) => {
+            event.preventDefault();
+            const words = input.value.split(/[\s,]+/).filter(Boolean);
+            if (words.length) send({ type: "compose", words });
+            input.value = "";
+          },
+        },
+        input,
+        h("button", { class: "primary", type: "submit" }, t("compose")),
+      ),
+    );
+  }
+  if (awaited && (view.phase === "again" || (view.phase === "compose" && !downLeft))) {
+    controls.push(h("button", { class: "stop", onclick: () => send({ type: "stop" }) }, t("stop")));
+  }
+  if (acting && holds("chaos") && downLeft) {
+    controls.push(h("button", { class: "chaos", onclick: () => send({ type: "chaos" }) }, t("playChaos")));
+  }
+  if (acting && holds("exchange")) {
+    controls.push(
+      exchange
+        ? h("button", { onclick: () => { exchange = null; context.toast(t("cancel")); } }, t("cancel"))
+        : h("button", { class: "exchange", onclick: () => { exchange = {}; context.toast(t("pickGive")); } }, t("playExchange")),
+    );
+  }
+  if (controls.length) parts.push(h("div", { class: "controls" }, controls));
+  const pick = (owner, card) => {
+    if (!exchange) return;
+    if (owner === seat && exchange.give === undefined) {
+      exchange.give = card.id;
+      context.toast(t("pickTake"));
+    } else if (owner !== seat && exchange.give !== undefined) {
+      send({ type: "exchange", give: exchange.give, take: card.id });
+      exchange = null;
+    }
+  };
+  parts.push(
+    h(
+      "ul",
+      { class: "hands" },
+      view.hands.map((cards, s) =>
+        h(
+          "li",
+          { class: s === view.turn ? "current" : "" },
+          h("b", {}, `${names[s]} — ${view.points[s]} ${t("points")}`),
+          h(
+            "div",
+            { class: "hand" },
+            cards.map((card) =>
+              h("button", { class: "chip", "data-card": card.id, onclick: () => pick(s, card) }, cardFace(h, card)),
+            ),
+          ),
+          h(
+            "small",
+            { class: "sheet" },
+            view.sheets[s].map((w) => `${w.word} ${w.points}${w.double ? "×2" : ""}`).join(" · "),
+          ),
+        ),
+      ),
+    ),
+  );
+  if (view.outcome) {
+    parts.push(
+      results(view, context, (s) =>
+        `${view.outcome.words[s].map((w) => w.word).join(", ") || "—"}; ${view.outcome.held[s]} ${t("held")}`,
+      ),
+    );
+  }
+  return h("div", {}, parts);
+}

@@ -1,0 +1,107 @@
+// UI strings in Ukrainian, Russian and English. The language is the one chosen, kept in the
+// browser, or else the browser's own; English when it is none of the three.
+
+const STRINGS = {
+  en: {
+    newGame: "New game", game: "Game", players: "Players", create: "Create the room",
+    klepka: "Klepka: words and pictures", letters: "Klepka: letters",
+    pairs: "Pairs of cards", deckLang: "Deck", chainMode: "Chains (manual: by hand, auto: the best)", syncopes: "Syncope cards",
+    polysemy: "Polysemy cards", chaos: "Chaos cards", exchange: "Exchange cards",
+    nounsSingular: "Only nouns in the singular", uniqueWords: "No word twice",
+    doubleSlang: "Slang scores double",
+    invite: "Invite link", copy: "Copy", copied: "Copied",
+    seat: "Seat", open: "open", yourName: "Your name", takeSeat: "Take the seat",
+    addBot: "Add a bot", start: "Start the game", waiting: "Waiting for players…",
+    you: "you", turnOf: "{name}'s turn", yourTurn: "Your turn", spectator: "You are watching",
+    reconnecting: "Connection lost: reconnecting…", over: "Game over",
+    wins: "{names} wins!", share: "{names} share the victory!", points: "points",
+    download: "Download the record", replay: "Replay", back: "Back", next: "Next",
+    london: "Have you ever been to London?", yes: "Yes", no: "No",
+    chainPrompt: "Your chain: your words in order, each starting with the last letter of the one before (~ for a Syncope)",
+    submitChain: "Submit the chain", yourWords: "Your words", bestChain: "Best chain",
+    chain: "Chain", compose: "Compose", composeHint: "Words from your letters (кіт вода)",
+    stop: "Stop", playChaos: "Play Chaos", playExchange: "Play Exchange",
+    pickGive: "Choose a card of yours to give", pickTake: "Now choose a card to take",
+    cancel: "Cancel", hand: "Cards", words: "Words", flipsLeft: "{n} to turn up",
+    speak: "Speak", level: "Level", passDevice: "Pass the device to {name}", ready: "I am {name}",
+    notFound: "There is no such room.", held: "cards held",
+  },
+  uk: {
+    newGame: "Нова гра", game: "Гра", players: "Гравці", create: "Створити кімнату",
+    klepka: "Клепка: слова й картинки", letters: "Клепка: літери",
+    pairs: "Пар карток", deckLang: "Колода", chainMode: "Ланцюжки (manual: власноруч, auto: найкращі)", syncopes: "Карток «Синкопа»",
+    polysemy: "Карток «Полісемія»", chaos: "Карток «Хаос»", exchange: "Карток «Обмін»",
+    nounsSingular: "Лише іменники в однині", uniqueWords: "Жодне слово двічі",
+    doubleSlang: "Сленг — подвійні бали",
+    invite: "Посилання-запрошення", copy: "Копіювати", copied: "Скопійовано",
+    seat: "Місце", open: "вільне", yourName: "Ваше ім’я", takeSeat: "Зайняти місце",
+    addBot: "Додати бота", start: "Почати гру", waiting: "Чекаємо на гравців…",
+    you: "ви", turnOf: "Хід: {name}", yourTurn: "Ваш хід", spectator: "Ви спостерігаєте",
+    reconnecting: "Зв’язок утрачено: перепідключаємося…", over: "Гру закінчено",
+    wins: "Перемагає {names}!", share: "Перемогу ділять {names}!", points: "балів",
+    download: "Завантажити запис", replay: "Перегляд", back: "Назад", next: "Далі",
+    london: "Чи бували ви в Лондоні?", yes: "Так", no: "Ні",
+    chainPrompt: "Ваш ланцюжок: слова по черзі, кожне починається з останньої літери попереднього (~ — Синкопа)",
+    submitChain: "Здати ланцюжок", yourWords: "Ваші слова", bestChain: "Найкращий ланцюжок",
+    chain: "Ланцюжок", compose: "Скласти", composeHint: "Слова з ваших літер (кіт вода)",
+    stop: "Досить", playChaos: "Зіграти «Хаос»", playExchange: "Зіграти «Обмін»",
+    pickGive: "Оберіть свою картку, яку віддаєте", pickTake: "Тепер оберіть картку, яку берете",
+    cancel: "Скасувати", hand: "Картки", words: "Слова", flipsLeft: "Ще відкрити: {n}",
+    speak: "Озвучити", level: "Рівень", passDevice: "Передайте пристрій: {name}", ready: "Я — {name}",
+    notFound: "Такої кімнати немає.", held: "карток на руках",
+  },
+  ru: {
+    newGame: "Новая игра", game: "Игра", players: "Игроки", create: "Создать комнату",
+    klepka: "Клепка: слова и картинки", letters: "Клепка: буквы",
+    pairs: "Пар карточек", deckLang: "Колода", chainMode: "Цепочки (manual: вручную, auto: лучшие)", syncopes: "Карточек «Синкопа»",
+    polysemy: "Карточек «Полисемия»", chaos: "Карточек «Хаос»", exchange: "Карточек «Обмен»",
+    nounsSingular: "Только существительные в единственном числе", uniqueWords: "Ни одного слова дважды",
+    doubleSlang: "Сленг — двойные баллы",
+    invite: "Ссылка-приглашение", copy: "Копировать", copied: "Скопировано",
+    seat: "Место", open: "свободно", yourName: "Ваше имя", takeSeat: "Занять место",
+    addBot: "Добавить бота", start: "Начать игру", waiting: "Ждём игроков…",
+    you: "вы", turnOf: "Ход: {name}", yourTurn: "Ваш ход", spectator: "Вы наблюдаете",
+    reconnecting: "Связь потеряна: переподключаемся…", over: "Игра окончена",
+    wins: "Побеждает {names}!", share: "Победу делят {names}!", points: "баллов",
+    download: "Скачать запись", replay: "Просмотр", back: "Назад", next: "Дальше",
+    london: "Бывали ли вы в Лондоне?", yes: "Да", no: "Нет",
+    chainPrompt: "Ваша цепочка: слова по порядку, каждое начинается с последней буквы предыдущего (~ — Синкопа)",
+    submitChain: "Сдать цепочку", yourWords: "Ваши слова", bestChain: "Лучшая цепочка",
+    chain: "Цепочка", compose: "Составить", composeHint: "Слова из ваших букв (кіт вода)",
+    stop: "Хватит", playChaos: "Сыграть «Хаос»", playExchange: "Сыграть «Обмен»",
+    pickGive: "Выберите свою карточку, которую отдаёте", pickTake: "Теперь выберите карточку, которую берёте",
+    cancel: "Отмена", hand: "Карточки", words: "Слова", flipsLeft: "Ещё открыть: {n}",
+    speak: "Озвучить", level: "Уровень", passDevice: "Передайте устройство: {name}", ready: "Я — {name}",
+    notFound: "Такой комнаты нет.", held: "карточек на руках",
+  },
+};
+
+export const LANGUAGES = Object.keys(STRINGS);
+
+export function chosenLanguage() {
+  const kept = localStorage.getItem("igroteka.lang");
+  if (kept && STRINGS[kept]) return kept;
+  for (const wanted of navigator.languages || [navigator.language || "en"]) {
+    const code = wanted.slice(0, 2).toLowerCase();
+    if (STRINGS[code]) return code;
+  }
+  return "en";
+}
+
+let current = chosenLanguage();
+
+export function setLanguage(code) {
+  if (!STRINGS[code]) return;
+  current = code;
+  localStorage.setItem("igroteka.lang", code);
+  document.documentElement.lang = code;
+}
+
+export function language() {
+  return current;
+}
+
+export function t(key, values = {}) {
+  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
+}

@@ -1,0 +1,115 @@
+"""Whole games through the web client: two people in two browsers and a bot (Playwright)."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from tests.server.support import free_port, running
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Chromium is not installed: `make test` installs it (apt-get install chromium)")
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def open_room(browser: Any, base: str, game: str, options: dict[str, Any]) -> tuple[Any, Any]:
+    """Ann creates a room in her browser; Bob opens the invite link in his; both sit; a bot too."""
+    ann = browser.new_context(locale="uk-UA").new_page()
+    bob = browser.new_context(locale="en-GB").new_page()
+    ann.goto(base + "/")
+    ann.wait_for_selector("#new-game")
+    ann.select_option("#game", game)
+    ann.fill("#players", "3")
+    for key, value in options.items():
+        if isinstance(value, bool):
+            ann.set_checked(f"#option-{key}", value)
+        else:
+            ann.fill(f"#option-{key}", str(value))
+    ann.click("#new-game button[type=submit]")
+    ann.wait_for_selector(".seats")
+    invite = ann.get_attribute(".invite a", "href")
+    ann.fill(".seat-open input >> nth=0", "Олена")
+    ann.click(".seat-open .seat-actions button >> nth=0")
+    ann.wait_for_selector("text=Олена (ви)")
+    bob.goto(invite)
+    bob.wait_for_selector(".seat-open")
+    bob.fill(".seat-open input >> nth=0", "Bob")
+    bob.click(".seat-open .seat-actions button >> nth=0")
+    bob.wait_for_selector("text=Bob (you)")
+    ann.wait_for_selector(".seat-open")
+    ann.click(".seat-open .seat-actions button >> nth=1")  # a bot, of the first level
+    ann.wait_for_selector("button.primary:not([disabled])")
+    ann.click("button.primary")
+    return ann, bob
+
+
+def play_to_the_end(pages: list[Any], seed: int, limit: float = 150.0) -> None:
+    """Each person clicks a face-down card when it is their turn (or stops when that is all)."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        for page in pages:
+            page.wait_for_selector(".game")
+        if all(page.get_attribute(".game", "data-over") == "yes" for page in pages):
+            return
+        for page in pages:
+            if page.get_attribute(".game", "data-my-turn") != "yes":
+                continue
+            if page.query_selector(".question button"):
+                page.click(".question button >> nth=1")
+                continue
+            chain = page.query_selector(".chain-input")
+            if chain:  # one word alone is a chain
+                chain.fill(chain.input_value().split(" ")[0])
+                page.click(".chain button[type=submit]")
+                continue
+            cards = page.query_selector_all(".card.back:not([disabled])")
+            stop = page.query_selector(".controls .stop")
+            if stop and (not cards or rng.random() < 0.3):
+                stop.click()
+            elif cards:
+                rng.choice(cards).click()
+        time.sleep(0.05)
+    raise AssertionError("the game did not end in time")
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("klepka", {"pairs": 4, "syncopes": 1}), ("letters", {"pairs": 10})],
+)
+def test_two_people_and_a_bot_play_a_whole_game_in_browsers(
+    browser: Any, tmp_path: Path, game: str, options: dict[str, Any]
+) -> None:
+    port = free_port()
+    with running(tmp_path / "games.db", port, reveal=0.3, bot=0.05):
+        base = f"http://127.0.0.1:{port}"
+        ann, bob = open_room(browser, base, game, options)
+        play_to_the_end([ann, bob], seed=3)
+        for page in (ann, bob):
+            assert page.query_selector(".results")
+        assert re.search("Перемага|Перемогу", ann.inner_text(".results h2"))  # Ann's Ukrainian
+        assert re.search("wins|victory", bob.inner_text(".results h2"))  # Bob's English
