@@ -72,6 +72,11 @@ def test_a_game_survives_sigkill_and_both_players_carry_on(tmp_path: Path) -> No
         httpx.post(f"{api}/{room}/start", json={"token": tokens[0]})
         players = [Player(port, room, token, "klepka") for token in tokens]
         play(players, 9)
+        stored = -1
+        while stored != players[0].seq or stored != players[1].seq:  # every update has come
+            stored = httpx.get(f"{api}/{room}").json()["seq"]
+            for player in players:
+                player.drain(0.2)
         seen: list[Any] = [(p.seq, p.view) for p in players]
     # killed: nothing is said to the players; they come back to a new process
     with running(db, port):

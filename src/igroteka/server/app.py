@@ -182,9 +182,13 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:
-    while True:
-        message = await connection.queue.get()
-        await websocket.send_text(json.dumps(message, ensure_ascii=False))
+    """Send a connection's messages in order, until the client has gone."""
+    try:
+        while True:
+            message = await connection.queue.get()
+            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+    except (WebSocketDisconnect, RuntimeError):  # gone: the reader ends the connection
+        return
 
 
 async def _read(websocket: WebSocket, room: LiveRoom, connection: Connection) -> None:
