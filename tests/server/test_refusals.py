@@ -16,7 +16,10 @@ def welcome_and_errors(client: Any, room: str, token: str | None, sends: list[st
         replies = [ws.receive_json()]
         for text in sends:
             ws.send_text(text)
-            replies.append(ws.receive_json())
+            reply = ws.receive_json()
+            while reply["type"] == "room":  # who is here: not an answer
+                reply = ws.receive_json()
+            replies.append(reply)
     return replies
 
 

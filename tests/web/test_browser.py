@@ -31,7 +31,7 @@ def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.fail("Chromium is not installed: `make test` installs it (apt-get install chromium)")
     with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=60_000)
         yield launched
         launched.close()
 
@@ -94,7 +94,11 @@ def play_to_the_end(pages: list[Any], seed: int, limit: float = 150.0) -> None:
             elif cards:
                 rng.choice(cards).click()
         time.sleep(0.05)
-    raise AssertionError("the game did not end in time")
+    states = [
+        (page.get_attribute(".game", "data-phase"), page.get_attribute(".game", "data-my-turn"))
+        for page in pages
+    ]
+    raise AssertionError(f"the game did not end in time: (phase, my turn) {states}")
 
 
 @pytest.mark.parametrize(
@@ -113,3 +117,26 @@ def test_two_people_and_a_bot_play_a_whole_game_in_browsers(
             assert page.query_selector(".results")
         assert re.search("Перемага|Перемогу", ann.inner_text(".results h2"))  # Ann's Ukrainian
         assert re.search("wins|victory", bob.inner_text(".results h2"))  # Bob's English
+
+
+def test_hot_seat_two_people_share_one_browser_tab(browser: Any, tmp_path: Path) -> None:
+    """Both seats taken in one tab: it shows the view of whichever of them is to play."""
+    port = free_port()
+    with running(tmp_path / "games.db", port, reveal=0.3, bot=0.05):
+        page = browser.new_context(locale="ru-RU").new_page()
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#new-game")
+        page.select_option("#game", "letters")
+        page.fill("#players", "3")
+        page.fill("#option-pairs", "10")
+        page.click("#new-game button[type=submit]")
+        for name in ("Аня", "Боря"):
+            page.wait_for_selector(".seat-open")
+            page.fill(".seat-open input >> nth=0", name)
+            page.click(".seat-open .seat-actions button >> nth=0")
+            page.wait_for_selector(f"text={name} (вы)")
+        page.click(".seat-open .seat-actions button >> nth=1")
+        page.wait_for_selector("button.primary:not([disabled])")
+        page.click("button.primary")
+        play_to_the_end([page], seed=5)
+        assert re.search("Побеждает|Победу делят", page.inner_text(".results h2"))

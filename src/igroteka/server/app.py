@@ -38,6 +38,9 @@ class NewRoom(BaseModel):
     players: int = Field(description="how many seats")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
     seed: int | None = Field(default=None, description="a seed, for a game that can be replayed")
+    turn_timer: int | None = Field(
+        default=None, description="seconds a player has for each action, then a bot plays it"
+    )
 
 
 class TakeSeat(BaseModel):
@@ -115,7 +118,7 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom) -> dict[str, Any]:
         """A room for a game; its invite link is ``/r/{id}``."""
-        room = rooms.create(body.game, body.options, body.players, body.seed)
+        room = rooms.create(body.game, body.options, body.players, body.seed, body.turn_timer)
         return {**room.public(), "invite": f"/r/{room.id}"}
 
     @app.get("/api/rooms/{room_id}")
@@ -165,15 +168,15 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4404 if error.status == 404 else 4403)
             return
         connection = Connection(seat)
-        room.connections.add(connection)
         connection.send(room.welcome(connection))
+        room.connect(connection)
         writer = asyncio.create_task(_write(websocket, connection))
         try:
             await _read(websocket, room, connection)
         except WebSocketDisconnect:
             pass
         finally:
-            room.connections.discard(connection)
+            room.disconnect(connection)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer

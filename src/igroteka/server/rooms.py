@@ -43,6 +43,12 @@ class Settings:
     """How long revealed cards stay up before the room turns them back."""
     bot: float = 0.6
     """How long a bot waits before each of its actions, so that people can follow."""
+    away: float = 30.0
+    """How long a player may be gone (no connection) before a bot plays for them."""
+
+
+STANDIN = "medium"
+"""The level of the bot that plays for a player who has gone, or whose turn timer ran out."""
 
 
 def digest(token: str) -> str:
@@ -73,6 +79,15 @@ class LiveRoom:
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._poked = asyncio.Event()
+        self.standins: dict[int, Agent[Any]] = {}
+        """A bot for every person's seat, told everything that seat sees, ready to stand in."""
+        self.present: dict[int, int] = {}
+        """How many connections each seat has now."""
+        self.gone_since: dict[int, float] = {}
+        """Since when (monotonic) each person's seat has had no connection."""
+        self.turn_since = time.monotonic()
+        """When the last action was taken: the turn timer counts from there."""
 
     # -- what anyone may know of the room
 
@@ -89,13 +104,21 @@ class LiveRoom:
             "options": self.stored.options,
             "players": self.stored.players,
             "seats": [
-                {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level}
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "name": s.name,
+                    "level": s.level,
+                    "present": s.kind != "person" or self.present.get(s.seat, 0) > 0,
+                }
                 for s in self.stored.seats
             ],
             "started": self.stored.started,
             "seq": len(match.log) if match else 0,
             "finished": outcome is not None,
             "bot_levels": list(self.entry.bot_levels),
+            "turn_timer": self.stored.settings.get("turn_timer"),
+            "away": self.settings.away,
         }
 
     def seat_of(self, token: str | None) -> int | None:
@@ -170,6 +193,14 @@ class LiveRoom:
             for seat in stored.seats
             if seat.kind == "bot"
         }
+        self.standins = {
+            seat.seat: self.entry.make_bot(STANDIN, seat.seat, stored.seed + 1)
+            for seat in stored.seats
+            if seat.kind == "person"
+        }
+        now = time.monotonic()
+        self.gone_since = {seat: now for seat in self.standins if self.present.get(seat, 0) == 0}
+        self.turn_since = now
 
     def restore(self) -> None:
         """Rebuild the game from the stored log (after a restart), bots' memories included."""
@@ -227,10 +258,42 @@ class LiveRoom:
         self.stored.actions.append((logged.seat, dict(logged.action)))
 
     def _tell_bots(self, events: tuple[Event, ...]) -> None:
-        for seat, bot in self.bots.items():
-            visible = events_for(events, seat)
-            if visible:
-                bot.observe(visible)
+        self.turn_since = time.monotonic()
+        for agents in (self.bots, self.standins):
+            for seat, bot in agents.items():
+                visible = events_for(events, seat)
+                if visible:
+                    bot.observe(visible)
+
+    # -- who is here
+
+    def connect(self, connection: Connection) -> None:
+        self.connections.add(connection)
+        if connection.seat is not None:
+            self.present[connection.seat] = self.present.get(connection.seat, 0) + 1
+            self.gone_since.pop(connection.seat, None)
+            self._lobby_changed()
+        self.wake()
+
+    def disconnect(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        seat = connection.seat
+        if seat is not None:
+            self.present[seat] = self.present.get(seat, 1) - 1
+            if self.present[seat] <= 0 and seat in self.standins:
+                self.gone_since[seat] = time.monotonic()
+            self._lobby_changed()
+        self.wake()
+
+    def _deadline(self, seat: int) -> float | None:
+        """When a bot stands in for a person's awaited seat: they have gone, or their time is up."""
+        times = []
+        if seat in self.gone_since:
+            times.append(self.gone_since[seat] + self.settings.away)
+        timer = self.stored.settings.get("turn_timer")
+        if timer:
+            times.append(self.turn_since + float(timer))
+        return min(times) if times else None
 
     def _broadcast(self, events: tuple[Event, ...]) -> None:
         match = self.match
@@ -263,7 +326,10 @@ class LiveRoom:
 
     def wake(self) -> None:
         """Make sure the room's background task looks for a bot's move or a timed step."""
-        if self.match is None or (self._task is not None and not self._task.done()):
+        if self.match is None:
+            return
+        if self._task is not None and not self._task.done():
+            self._poked.set()
             return
         self._task = asyncio.get_running_loop().create_task(self._run())
 
@@ -277,28 +343,33 @@ class LiveRoom:
             if bot is None:
                 continue
             offered = bot.offer(game.view(state, seat))
-            if offered is not None and self._bot_commit(seat, offered):
+            if offered is not None and self._bot_commit(seat, offered, self.bots):
                 return True
         return False
 
-    def _bot_commit(self, seat: int, action: Any) -> bool:
+    def _bot_commit(self, seat: int, action: Any, agents: dict[int, Agent[Any]]) -> bool:
         try:
             self._commit(seat, action)
             return True
         except IllegalAction as error:
-            self.bots[seat].refused(error.reason)  # a bot's illegal action is a bug: it raises
+            agents[seat].refused(error.reason)  # a bot's illegal action is a bug: it raises
             return False
 
     def _waiting(self) -> float | None:
-        """How long until the next step no person takes (a timed step, a bot's move), if any."""
+        """How long until the next step no person takes (a timed step, a bot's move, a bot
+        standing in for a person), if any."""
         match = self.match
         assert match is not None
         game, state = match.game, match.state
         if game.automatic(state) is not None:
             return self.settings.reveal
-        if game.awaited(state) & self.bots.keys():
+        awaited = game.awaited(state)
+        if awaited & self.bots.keys():
             return self.settings.bot
-        return None
+        deadlines = [d for seat in awaited if (d := self._deadline(seat)) is not None]
+        if not deadlines:
+            return None
+        return max(0.0, min(deadlines) - time.monotonic())
 
     def _take_step(self) -> None:
         match = self.match
@@ -308,8 +379,18 @@ class LiveRoom:
         if automatic is not None:
             self._commit(*automatic)
             return
-        seat = min(game.awaited(state) & self.bots.keys())
-        self._bot_commit(seat, self.bots[seat].choose(game.view(state, seat)))
+        awaited = game.awaited(state)
+        if awaited & self.bots.keys():
+            seat = min(awaited & self.bots.keys())
+            self._bot_commit(seat, self.bots[seat].choose(game.view(state, seat)), self.bots)
+            return
+        now = time.monotonic()
+        for seat in sorted(awaited):
+            deadline = self._deadline(seat)
+            if deadline is not None and deadline <= now and seat in self.standins:
+                chosen = self.standins[seat].choose(game.view(state, seat))
+                self._bot_commit(seat, chosen, self.standins)
+                return
 
     async def _run(self) -> None:
         while True:
@@ -323,7 +404,10 @@ class LiveRoom:
                 if delay is None:
                     return
                 seq = len(match.log)
-            await asyncio.sleep(delay)
+                self._poked.clear()
+            with contextlib.suppress(TimeoutError):  # a poke: someone came or went, think again
+                await asyncio.wait_for(self._poked.wait(), delay)
+                continue
             async with self.lock:
                 if len(match.log) == seq and match.outcome() is None:
                     self._take_step()
@@ -369,7 +453,12 @@ class Rooms:
         return room
 
     def create(
-        self, game: str, options: dict[str, Any], players: int, seed: int | None = None
+        self,
+        game: str,
+        options: dict[str, Any],
+        players: int,
+        seed: int | None = None,
+        turn_timer: int | None = None,
     ) -> LiveRoom:
         try:
             found = entry(game)
@@ -387,8 +476,11 @@ class Rooms:
             found.game.setup(parsed, players, 0)  # options that cannot start a game are refused now
         except OptionsError as error:
             raise RoomError(str(error), 400, "options") from None
+        if turn_timer is not None and not 1 <= turn_timer <= 3600:
+            raise RoomError("a turn timer is 1 to 3600 seconds", 400, "options")
         stored = StoredRoom(
             id=secrets.token_urlsafe(9),
+            settings={"turn_timer": turn_timer},
             game=game,
             options=parsed,
             seed=seed if seed is not None else secrets.randbits(48),

@@ -107,6 +107,12 @@ async function lobby(main) {
     h("label", { for: "game" }, t("game"), gameSelect),
     h("label", { for: "players" }, t("players"), players),
     fields,
+    h(
+      "label",
+      { for: "turn-timer" },
+      t("turnTimer"),
+      h("input", { type: "number", id: "turn-timer", name: "turn_timer", min: 1, max: 3600, placeholder: "—" }),
+    ),
     h("button", { type: "submit", class: "primary" }, t("create")),
   );
   form.addEventListener("submit", async (event) => {
@@ -120,7 +126,13 @@ async function lobby(main) {
       else if (input.value !== "") options[field.key] = Number(input.value);
     }
     try {
-      const room = await api("POST", "/api/rooms", { game, players: Number(players.value), options });
+      const timer = form.elements.turn_timer.value;
+      const room = await api("POST", "/api/rooms", {
+        game,
+        players: Number(players.value),
+        options,
+        turn_timer: timer ? Number(timer) : null,
+      });
       history.pushState({}, "", room.invite);
       route();
     } catch (error) {
@@ -222,8 +234,12 @@ class RoomPage {
     const seat = this.shownSeat();
     const view = this.views[seat === null ? "watch" : String(seat)];
     if (!view) return;
+    if (this.handedTo !== undefined && this.handedTo !== seat && this.private(seat)) {
+      return this.passDevice(seat);
+    }
+    this.handedTo = seat;
     const renderer = RENDERERS[room.game];
-    const names = room.seats.map((s) => s.name);
+    const names = room.seats.map((s) => (s.present ? s.name : `${s.name} 💤`));
     const context = {
       seat,
       names,
@@ -249,6 +265,25 @@ class RoomPage {
       body,
     );
     this.main.replaceChildren(section);
+  }
+
+  // whether this seat's view shows something another seat held in this tab may not see
+  private(seat) {
+    const plain = (view) => JSON.stringify({ ...view, seat: null });
+    const mine = this.views[String(seat)];
+    return this.held().some((other) => other !== seat && this.views[String(other)] && plain(this.views[String(other)]) !== plain(mine));
+  }
+
+  passDevice(seat) {
+    const name = this.room.seats[seat].name;
+    this.main.replaceChildren(
+      h(
+        "section",
+        { class: "panel pass-device" },
+        h("h2", {}, t("passDevice", { name })),
+        h("button", { class: "primary", onclick: () => { this.handedTo = seat; this.render(); } }, t("ready", { name })),
+      ),
+    );
   }
 
   renderSeats() {

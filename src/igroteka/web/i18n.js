@@ -24,7 +24,7 @@ const STRINGS = {
     pickGive: "Choose a card of yours to give", pickTake: "Now choose a card to take",
     cancel: "Cancel", hand: "Cards", words: "Words", flipsLeft: "{n} to turn up",
     speak: "Speak", level: "Level", passDevice: "Pass the device to {name}", ready: "I am {name}",
-    notFound: "There is no such room.", held: "cards held",
+    notFound: "There is no such room.", held: "cards held", turnTimer: "Seconds for a move (empty: no timer)",
   },
   uk: {
     newGame: "Нова гра", game: "Гра", players: "Гравці", create: "Створити кімнату",
@@ -48,7 +48,7 @@ const STRINGS = {
     pickGive: "Оберіть свою картку, яку віддаєте", pickTake: "Тепер оберіть картку, яку берете",
     cancel: "Скасувати", hand: "Картки", words: "Слова", flipsLeft: "Ще відкрити: {n}",
     speak: "Озвучити", level: "Рівень", passDevice: "Передайте пристрій: {name}", ready: "Я — {name}",
-    notFound: "Такої кімнати немає.", held: "карток на руках",
+    notFound: "Такої кімнати немає.", held: "карток на руках", turnTimer: "Секунд на хід (порожньо — без таймера)",
   },
   ru: {
     newGame: "Новая игра", game: "Игра", players: "Игроки", create: "Создать комнату",
@@ -72,7 +72,7 @@ const STRINGS = {
     pickGive: "Выберите свою карточку, которую отдаёте", pickTake: "Теперь выберите карточку, которую берёте",
     cancel: "Отмена", hand: "Карточки", words: "Слова", flipsLeft: "Ещё открыть: {n}",
     speak: "Озвучить", level: "Уровень", passDevice: "Передайте устройство: {name}", ready: "Я — {name}",
-    notFound: "Такой комнаты нет.", held: "карточек на руках",
+    notFound: "Такой комнаты нет.", held: "карточек на руках", turnTimer: "Секунд на ход (пусто — без таймера)",
   },
 };
 

@@ -1,0 +1,72 @@
+"""A seat whose player has gone, or whose turn timer runs out, is played by a bot."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from igroteka.server import Settings
+from tests.server.support import new_room, seat, server, start
+
+QUICK = Settings(reveal=0.0, bot=0.0, away=0.1)
+
+
+def wait_for(client: Any, room: str, test: Any, seconds: float = 20.0) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found: dict[str, Any] = client.get(f"/api/rooms/{room}").json()
+        if test(found):
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"room {room} never reached the state wanted")
+
+
+def test_players_who_have_gone_are_played_by_bots_until_the_game_ends() -> None:
+    with server(settings=QUICK) as client:
+        room = new_room(client, "klepka", 2, pairs=4, chain="auto")
+        ann = seat(client, room, 0, "Ann")
+        seat(client, room, 1, "Bob")
+        start(client, room, ann)  # nobody is connected: both have gone
+        done = wait_for(client, room, lambda r: r["finished"])
+        assert done["seq"] > 8 and not any(s["present"] for s in done["seats"])
+
+
+def test_a_player_who_is_here_is_waited_for_and_the_turn_timer_plays_for_them() -> None:
+    with server(settings=QUICK) as client:
+        room = new_room(client, "letters", 2, pairs=10, starter=0)
+        ann = seat(client, room, 0, "Ann")
+        bob = seat(client, room, 1, "Bob")
+        start(client, room, ann)
+        with (
+            client.websocket_connect(f"/ws/{room}?token={ann}"),
+            client.websocket_connect(f"/ws/{room}?token={bob}"),
+        ):
+            time.sleep(0.5)
+            here = client.get(f"/api/rooms/{room}").json()
+            assert here["seq"] == 0 and all(s["present"] for s in here["seats"])
+    with server(settings=QUICK) as client:
+        timed = client.post(
+            "/api/rooms",
+            json={
+                "game": "letters",
+                "players": 2,
+                "options": {"pairs": 10, "starter": 0},
+                "turn_timer": 1,
+            },
+        ).json()["id"]
+        ann = seat(client, timed, 0, "Ann")
+        bob = seat(client, timed, 1, "Bob")
+        start(client, timed, ann)
+        with (
+            client.websocket_connect(f"/ws/{timed}?token={ann}"),
+            client.websocket_connect(f"/ws/{timed}?token={bob}"),
+        ):
+            started = time.monotonic()
+            moved = wait_for(client, timed, lambda r: r["seq"] >= 1, seconds=5)
+            assert time.monotonic() - started >= 0.8 and moved["turn_timer"] == 1
+
+
+def test_a_turn_timer_out_of_range_is_refused() -> None:
+    with server() as client:
+        reply = client.post("/api/rooms", json={"game": "klepka", "players": 2, "turn_timer": 0})
+        assert reply.status_code == 400 and "1 to 3600 seconds" in reply.json()["reason"]
