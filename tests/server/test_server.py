@@ -98,3 +98,18 @@ def test_a_room_whose_stored_log_the_rules_refuse_is_set_aside(tmp_path: Path) -
         assert client.get("/healthz").status_code == 200  # the server still starts
         reply = client.get("/api/rooms/spoilt")
         assert reply.status_code == 410 and "cannot be rebuilt" in reply.json()["reason"]
+
+
+def test_a_finished_game_is_replayed_step_by_step_as_a_spectator_saw_it() -> None:
+    with server() as client:
+        room = new_room(client, "klepka", 2, pairs=4)
+        token = seat(client, room, 0, "Ann")
+        bot(client, room, 1, "easy")
+        start(client, room, token)
+        assert client.get(f"/api/rooms/{room}/replay/0").status_code == 409  # not over yet
+        messages = play_through(client, room, token, "klepka")
+        first = client.get(f"/api/rooms/{room}/replay/0").json()
+        last = client.get(f"/api/rooms/{room}/replay/{first['steps']}").json()
+        assert first["view"]["seat"] is None and first["events"] == []
+        assert last["view"]["outcome"] == messages[-1]["view"]["outcome"]
+        assert client.get(f"/api/rooms/{room}/replay/{first['steps'] + 1}").status_code == 404

@@ -117,6 +117,12 @@ def test_two_people_and_a_bot_play_a_whole_game_in_browsers(
             assert page.query_selector(".results")
         assert re.search("Перемага|Перемогу", ann.inner_text(".results h2"))  # Ann's Ukrainian
         assert re.search("wins|victory", bob.inner_text(".results h2"))  # Bob's English
+        bob.click(".replay-link")  # the replay viewer steps through the game
+        bob.wait_for_selector(".replay[data-step='0']")
+        bob.click(".replay .next")
+        bob.wait_for_selector(".replay[data-step='1']")
+        bob.keyboard.press("ArrowRight")
+        bob.wait_for_selector(".replay[data-step='2']")
 
 
 def test_hot_seat_two_people_share_one_browser_tab(browser: Any, tmp_path: Path) -> None:

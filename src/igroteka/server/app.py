@@ -155,6 +155,15 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
         headers = {"Content-Disposition": f'attachment; filename="igroteka-{room.id}.json"'}
         return Response(text, media_type="application/json", headers=headers)
 
+    @app.get("/api/rooms/{room_id}/replay/{step}")
+    async def replay_step(room_id: str, step: int) -> dict[str, Any]:
+        """A finished game step by step: the spectator's view after ``step`` actions."""
+        return rooms.get(room_id).replay_step(step)
+
+    @app.get("/r/{room_id}/replay", include_in_schema=False)
+    async def replay_page(room_id: str) -> HTMLResponse:
+        return HTMLResponse(page)
+
     @app.websocket("/ws/{room_id}")
     async def play(websocket: WebSocket, room_id: str, token: str | None = None) -> None:
         await websocket.accept()

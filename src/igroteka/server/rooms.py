@@ -80,6 +80,7 @@ class LiveRoom:
         self.lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._poked = asyncio.Event()
+        self._replayed: list[tuple[Any, tuple[Event, ...]]] | None = None
         self.standins: dict[int, Agent[Any]] = {}
         """A bot for every person's seat, told everything that seat sees, ready to stand in."""
         self.present: dict[int, int] = {}
@@ -212,6 +213,31 @@ class LiveRoom:
         for seat, data in self.stored.actions:
             events = self.match.play(seat, game.decode_action(data))
             self._tell_bots(events)
+
+    # -- the replay of a finished game
+
+    def replay_step(self, step: int) -> dict[str, Any]:
+        """A spectator's view after ``step`` actions of a finished game, and that step's events."""
+        match = self.match
+        if match is None or match.outcome() is None:
+            raise RoomError("a game can be replayed once it is over", 409, "not-over")
+        if self._replayed is None:
+            again = Match.start(match.game, match.players, match.options, match.seed)
+            steps: list[tuple[Any, tuple[Event, ...]]] = [(again.state, ())]
+            for logged in match.log:
+                events = again.play(logged.seat, match.game.decode_action(logged.action))
+                steps.append((again.state, events))
+            self._replayed = steps
+        if not 0 <= step < len(self._replayed):
+            raise RoomError(f"the game has steps 0 to {len(self._replayed) - 1}", 404, "no-step")
+        state, events = self._replayed[step]
+        return {
+            "step": step,
+            "steps": len(self._replayed) - 1,
+            "seat": match.log[step - 1].seat if step else None,
+            "view": match.game.view(state, None),
+            "events": [event.to_json() for event in events_for(events, None)],
+        }
 
     # -- the game
 
