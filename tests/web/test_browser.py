@@ -146,3 +146,30 @@ def test_hot_seat_two_people_share_one_browser_tab(browser: Any, tmp_path: Path)
         page.click("button.primary")
         play_to_the_end([page], seed=5)
         assert re.search("Побеждает|Победу делят", page.inner_text(".results h2"))
+
+
+def test_pages_reconnect_by_themselves_after_the_server_is_killed(
+    browser: Any, tmp_path: Path
+) -> None:
+    """SIGKILL mid-game, a new server on the same port: the open pages carry on by themselves."""
+    port = free_port()
+    db = tmp_path / "games.db"
+    with running(db, port, reveal=0.3, bot=0.05):
+        ann, bob = open_room(browser, f"http://127.0.0.1:{port}", "letters", {"pairs": 10})
+        for page in (ann, bob):
+            page.wait_for_selector(".game")
+        rng = random.Random(9)
+        for _ in range(6):  # a few moves before the kill
+            for page in (ann, bob):
+                if page.get_attribute(".game", "data-my-turn") == "yes":
+                    cards = page.query_selector_all(".card.back:not([disabled])")
+                    if cards:
+                        rng.choice(cards).click()
+            time.sleep(0.3)
+    for page in (ann, bob):
+        page.wait_for_selector("body.offline")  # the pages noticed
+    with running(db, port, reveal=0.3, bot=0.05):
+        for page in (ann, bob):
+            page.wait_for_selector("body:not(.offline)", timeout=20_000)
+        play_to_the_end([ann, bob], seed=11)
+        assert ann.query_selector(".results") and bob.query_selector(".results")
