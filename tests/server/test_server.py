@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from igroteka.engine import GameRecord, replay
 from igroteka.games import get_game
 from tests.server.support import bot, new_room, play_through, seat, server, start
@@ -51,13 +49,6 @@ def test_two_people_play_klepka_letters_with_a_bot() -> None:
         other.join(timeout=120)
         for name in ("ann", "bob"):
             assert results[name][-1]["view"]["outcome"] is not None
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'games.db'}"
-    return str(request.getfixturevalue("postgres_url"))
 
 
 def test_a_room_comes_back_exactly_after_a_restart(store_url: str) -> None:

@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from igroteka.store import ActionConflict, Room, Seat, Store, StoreError
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'store.db'}"
-    return str(request.getfixturevalue("postgres_url"))
 
 
 def a_room(room_id: str) -> Room:
     return Room(room_id, "letters", {"pairs": 12, "unique_words": True}, 2**40 + 3, 2, 1.5)
 
 
-def test_a_room_its_seats_and_its_log_come_back_in_order(url: str) -> None:
-    store = Store(url)
+def test_a_room_its_seats_and_its_log_come_back_in_order(store_url: str) -> None:
+    store = Store(store_url)
     store.create_room(a_room("one"))
     store.set_seat("one", Seat(0, "person", "Олена ґ’є", "", "ab" * 32))
     store.set_seat("one", Seat(1, "bot", "bot:hard", "hard", ""))
@@ -29,14 +20,14 @@ def test_a_room_its_seats_and_its_log_come_back_in_order(url: str) -> None:
     for number in range(3):
         store.append_action("one", number, number % 2, {"type": "flip", "position": number})
     store.close()
-    again = {room.id: room for room in Store(url).rooms()}["one"]
+    again = {room.id: room for room in Store(store_url).rooms()}["one"]
     assert again.options == {"pairs": 12, "unique_words": True} and again.seed == 2**40 + 3
     assert again.started and [s.name for s in again.seats] == ["Олена ґ’є", "bot:hard"]
     assert again.actions == [(n % 2, {"type": "flip", "position": n}) for n in range(3)]
 
 
-def test_an_action_number_is_written_once(url: str) -> None:
-    store = Store(url)
+def test_an_action_number_is_written_once(store_url: str) -> None:
+    store = Store(store_url)
     store.create_room(a_room("twice"))
     store.append_action("twice", 0, 0, {"type": "stop"})
     with pytest.raises(ActionConflict):

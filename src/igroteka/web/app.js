@@ -144,6 +144,16 @@ async function lobby(main) {
 
 // ---------------------------------------------------------------- a room
 
+// The room, or null (and a message on the page) when there is no such room.
+async function findRoom(main, id) {
+  try {
+    return await api("GET", `/api/rooms/${id}`);
+  } catch (error) {
+    main.replaceChildren(h("p", { class: "panel" }, t("notFound")));
+    return null;
+  }
+}
+
 class RoomPage {
   constructor(main, id) {
     this.main = main;
@@ -153,16 +163,11 @@ class RoomPage {
     this.seqs = {};
     this.sockets = {};
     this.closed = false;
-    this.selected = null; // a seat held in this tab whose view is shown (hot-seat)
   }
 
   async open() {
-    try {
-      this.room = await api("GET", `/api/rooms/${this.id}`);
-    } catch (error) {
-      this.main.replaceChildren(h("p", { class: "panel" }, t("notFound")));
-      return;
-    }
+    this.room = await findRoom(this.main, this.id);
+    if (!this.room) return;
     this.connectAll();
     this.render();
   }
@@ -396,12 +401,8 @@ class ReplayPage {
   }
 
   async open() {
-    try {
-      this.room = await api("GET", `/api/rooms/${this.id}`);
-    } catch (error) {
-      this.main.replaceChildren(h("p", { class: "panel" }, t("notFound")));
-      return;
-    }
+    this.room = await findRoom(this.main, this.id);
+    if (!this.room) return;
     document.addEventListener("keydown", this.keys);
     await this.go(0);
   }
