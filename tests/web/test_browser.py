@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import shutil
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 from tests.server.support import free_port, running
@@ -67,6 +69,22 @@ def open_room(browser: Any, base: str, game: str, options: dict[str, Any]) -> tu
     return ann, bob
 
 
+def press(page: Any, selector: str) -> None:
+    """Click what the selector finds now; the page may redraw meanwhile (an update came): the
+    loop then looks again, as a person would."""
+    with contextlib.suppress(PlaywrightError):
+        page.click(selector, timeout=2_000)
+
+
+def a_face_down_card(page: Any, rng: random.Random) -> str | None:
+    positions = [
+        card.get_attribute("data-position")
+        for card in page.query_selector_all(".card.back:not([disabled])")
+    ]
+    positions = [p for p in positions if p is not None]
+    return f".card.back[data-position='{rng.choice(positions)}']" if positions else None
+
+
 def play_to_the_end(pages: list[Any], seed: int, limit: float = 150.0) -> None:
     """Each person clicks a face-down card when it is their turn (or stops when that is all)."""
     rng = random.Random(seed)
@@ -80,19 +98,22 @@ def play_to_the_end(pages: list[Any], seed: int, limit: float = 150.0) -> None:
             if page.get_attribute(".game", "data-my-turn") != "yes":
                 continue
             if page.query_selector(".question button"):
-                page.click(".question button >> nth=1")
+                press(page, ".question button >> nth=1")
                 continue
             chain = page.query_selector(".chain-input")
             if chain:  # one word alone is a chain
-                chain.fill(chain.input_value().split(" ")[0])
-                page.click(".chain button[type=submit]")
+                try:
+                    chain.fill(chain.input_value().split(" ")[0])
+                except PlaywrightError:
+                    continue  # redrawn meanwhile
+                press(page, ".chain button[type=submit]")
                 continue
-            cards = page.query_selector_all(".card.back:not([disabled])")
+            card = a_face_down_card(page, rng)
             stop = page.query_selector(".controls .stop")
-            if stop and (not cards or rng.random() < 0.3):
-                stop.click()
-            elif cards:
-                rng.choice(cards).click()
+            if stop and (card is None or rng.random() < 0.3):
+                press(page, ".controls .stop")
+            elif card is not None:
+                press(page, card)
         time.sleep(0.05)
     states = [
         (page.get_attribute(".game", "data-phase"), page.get_attribute(".game", "data-my-turn"))
@@ -162,9 +183,9 @@ def test_pages_reconnect_by_themselves_after_the_server_is_killed(
         for _ in range(6):  # a few moves before the kill
             for page in (ann, bob):
                 if page.get_attribute(".game", "data-my-turn") == "yes":
-                    cards = page.query_selector_all(".card.back:not([disabled])")
-                    if cards:
-                        rng.choice(cards).click()
+                    card = a_face_down_card(page, rng)
+                    if card is not None:
+                        press(page, card)
             time.sleep(0.3)
     for page in (ann, bob):
         page.wait_for_selector("body.offline")  # the pages noticed

@@ -25,6 +25,7 @@ const STRINGS = {
     cancel: "Cancel", hand: "Cards", words: "Words", flipsLeft: "{n} to turn up",
     speak: "Speak", level: "Level", passDevice: "Pass the device to {name}", ready: "I am {name}",
     notFound: "There is no such room.", held: "cards held", turnTimer: "Seconds for a move (empty: no timer)",
+    syncopeCard: "Syncope", polysemyCard: "Polysemy", chaosCard: "Chaos", exchangeCard: "Exchange",
   },
   uk: {
     newGame: "Нова гра", game: "Гра", players: "Гравці", create: "Створити кімнату",
@@ -49,6 +50,7 @@ const STRINGS = {
     cancel: "Скасувати", hand: "Картки", words: "Слова", flipsLeft: "Ще відкрити: {n}",
     speak: "Озвучити", level: "Рівень", passDevice: "Передайте пристрій: {name}", ready: "Я — {name}",
     notFound: "Такої кімнати немає.", held: "карток на руках", turnTimer: "Секунд на хід (порожньо — без таймера)",
+    syncopeCard: "Синкопа", polysemyCard: "Полісемія", chaosCard: "Хаос", exchangeCard: "Обмін",
   },
   ru: {
     newGame: "Новая игра", game: "Игра", players: "Игроки", create: "Создать комнату",
@@ -73,6 +75,7 @@ const STRINGS = {
     cancel: "Отмена", hand: "Карточки", words: "Слова", flipsLeft: "Ещё открыть: {n}",
     speak: "Озвучить", level: "Уровень", passDevice: "Передайте устройство: {name}", ready: "Я — {name}",
     notFound: "Такой комнаты нет.", held: "карточек на руках", turnTimer: "Секунд на ход (пусто — без таймера)",
+    syncopeCard: "Синкопа", polysemyCard: "Полисемия", chaosCard: "Хаос", exchangeCard: "Обмен",
   },
 };
 

@@ -19,7 +19,7 @@ export function render(view, context) {
   }
   const lang = view.deck.lang;
   const face = (card) => {
-    if (card.kind === "syncope") return h("span", { class: "syncope" }, "✦ Syncope");
+    if (card.kind === "syncope") return h("span", { class: "syncope" }, `✦ ${t("syncopeCard")}`);
     if (card.kind === "picture") return h("span", { class: "picture" }, card.text);
     return h(
       "span",

@@ -2,11 +2,13 @@
 
 import { grid, results } from "./table.js";
 
-const PRIZES = { polysemy: "✦ Polysemy", chaos: "⚡ Chaos", exchange: "⇄ Exchange" };
+const PRIZES = { polysemy: "✦ ", chaos: "⚡ ", exchange: "⇄ " };
 let exchange = null; // { give: id } while the player picks the two cards of an Exchange
 
-function cardFace(h, card) {
-  if (card.kind !== "letter") return h("span", { class: `prize ${card.kind}` }, PRIZES[card.kind]);
+function cardFace(h, t, card) {
+  if (card.kind !== "letter") {
+    return h("span", { class: `prize ${card.kind}` }, PRIZES[card.kind] + t(`${card.kind}Card`));
+  }
   return h(
     "span",
     { class: `letter colour-${card.colour}` },
@@ -25,7 +27,7 @@ export function render(view, context) {
   const parts = [];
   const downLeft = view.table.includes("down");
   parts.push(
-    grid(view, context, (card) => cardFace(h, card), {
+    grid(view, context, (card) => cardFace(h, t, card), {
       canFlip: () => awaited && (view.phase !== "compose" || downLeft) && view.phase !== "reveal",
       flip: (position) => send({ type: "flip", position }),
     }),
@@ -88,7 +90,7 @@ export function render(view, context) {
             "div",
             { class: "hand" },
             cards.map((card) =>
-              h("button", { class: "chip", "data-card": card.id, onclick: () => pick(s, card) }, cardFace(h, card)),
+              h("button", { class: "chip", "data-card": card.id, onclick: () => pick(s, card) }, cardFace(h, t, card)),
             ),
           ),
           h(
