@@ -150,10 +150,7 @@ class LiveRoom:
         if not name:
             raise RoomError("a player needs a name", 400, "no-name")
         token = secrets.token_urlsafe(24)
-        changed = Seat(number, "person", name, "", digest(token))
-        self.store.set_seat(self.id, changed)
-        self.stored.seats[number] = changed
-        self._lobby_changed()
+        self._seat(Seat(number, "person", name, "", digest(token)))
         return token
 
     def set_bot(self, number: int, level: str) -> None:
@@ -164,9 +161,12 @@ class LiveRoom:
         if level not in self.entry.bot_levels:
             levels = ", ".join(self.entry.bot_levels)
             raise RoomError(f"there is no bot level ‘{level}’ (choose {levels})", 400, "level")
-        changed = Seat(number, "bot", f"bot:{level}", level, "")
+        self._seat(Seat(number, "bot", f"bot:{level}", level, ""))
+
+    def _seat(self, changed: Seat) -> None:
+        """Store who holds a seat now, and tell everyone in the room."""
         self.store.set_seat(self.id, changed)
-        self.stored.seats[number] = changed
+        self.stored.seats[changed.seat] = changed
         self._lobby_changed()
 
     def start(self, token: str | None) -> None:
@@ -213,6 +213,7 @@ class LiveRoom:
         for seat, data in self.stored.actions:
             events = self.match.play(seat, game.decode_action(data))
             self._tell_bots(events)
+        self.stored.actions = []  # the match's log holds them from now on
 
     # -- the replay of a finished game
 
@@ -281,7 +282,6 @@ class LiveRoom:
 
     def _store(self, number: int, logged: LoggedAction) -> None:
         self.store.append_action(self.id, number, logged.seat, logged.action)
-        self.stored.actions.append((logged.seat, dict(logged.action)))
 
     def _tell_bots(self, events: tuple[Event, ...]) -> None:
         self.turn_since = time.monotonic()

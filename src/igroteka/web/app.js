@@ -1,7 +1,7 @@
 // The Igroteka client: a lobby to create rooms, and a room page that plays over a websocket.
 // It decides nothing: it shows the views the server sends and sends the player's actions.
 
-import { LANGUAGES, language, setLanguage, t } from "./i18n.js";
+import { language, setLanguage, t } from "./i18n.js";
 import * as klepka from "./games/klepka.js";
 import * as letters from "./games/letters.js";
 
@@ -201,11 +201,8 @@ class RoomPage {
   receive(key, message) {
     if (message.type === "welcome" || message.type === "room") this.room = message.room;
     if (message.view !== undefined && message.type !== "error") {
-      const before = this.views[key];
       this.views[key] = message.view;
       this.seqs[key] = message.seq;
-      this.lastEvents = message.events || [];
-      if (message.view && before !== undefined) this.flash(message.events || []);
     }
     if (message.type === "error") {
       if (message.error !== "stale") toast(message.reason);
@@ -213,8 +210,6 @@ class RoomPage {
     }
     this.render();
   }
-
-  flash() {}
 
   send(seat, action) {
     const key = String(seat);
@@ -487,4 +482,3 @@ function start() {
 }
 
 start();
-export { LANGUAGES };

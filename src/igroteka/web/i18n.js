@@ -79,8 +79,6 @@ const STRINGS = {
   },
 };
 
-export const LANGUAGES = Object.keys(STRINGS);
-
 export function chosenLanguage() {
   const kept = localStorage.getItem("igroteka.lang");
   if (kept && STRINGS[kept]) return kept;

@@ -810,7 +810,7 @@ class LettersGame:
             "sheets": [[dataclasses.asdict(scored) for scored in sheet] for sheet in state.sheets],
             "points": [state.points(s) for s in range(state.players)],
             "discarded": len(state.discard),
-            "letter_points": _letter_points(),
+            "letter_points": dict(_letter_points()),  # a view is the seat's own to keep
             "options": codec.plain(state.options),
         }
         if state.result is not None:
