@@ -7,7 +7,16 @@ from typing import Any
 
 import pytest
 
+from igroteka.i18n import Text, translate
 from tests.server.support import bot, new_room, seat, server, start
+
+
+def answer(ws: Any) -> Any:
+    """The next message that is not news of who is here."""
+    reply = ws.receive_json()
+    while reply["type"] == "room":
+        reply = ws.receive_json()
+    return reply
 
 
 def welcome_and_errors(client: Any, room: str, token: str | None, sends: list[str]) -> list[Any]:
@@ -16,10 +25,7 @@ def welcome_and_errors(client: Any, room: str, token: str | None, sends: list[st
         replies = [ws.receive_json()]
         for text in sends:
             ws.send_text(text)
-            reply = ws.receive_json()
-            while reply["type"] == "room":  # who is here: not an answer
-                reply = ws.receive_json()
-            replies.append(reply)
+            replies.append(answer(ws))
     return replies
 
 
@@ -86,3 +92,73 @@ def test_unknown_rooms_seats_and_levels_are_refused_with_reasons() -> None:
         assert reply.status_code == 400 and "between 10 and 120" in reply.json()["reason"]
         reply = client.post("/api/rooms", json={"game": "letters", "players": 9})
         assert reply.status_code == 400 and "1 to 6" in reply.json()["reason"]
+
+
+def test_a_refusal_is_given_in_the_players_language() -> None:
+    """Refusals are read in the player's language: the websocket's ``lang``, switched by a
+    ``lang`` message, and Accept-Language for HTTP; the game is the same in every language."""
+    with server() as client:
+        room = new_room(client, "klepka", 2, pairs=4, starter=0)
+        ann = seat(client, room, 0, "Ann")
+        seat(client, room, 1, "Bob")
+        start(client, room, ann)
+        far = {"type": "action", "action": {"type": "flip", "position": 99}, "seq": 0}
+        with client.websocket_connect(f"/ws/{room}?token={ann}&lang=uk") as ws:
+            answer(ws)
+            ws.send_json({"type": "dance"})
+            assert answer(ws)["reason"] == "немає повідомлень типу «dance»"
+            ws.send_json(far)
+            refused = answer(ws)
+            assert refused["error"] == "illegal"
+            assert refused["reason"] == translate(
+                Text("there is no card {number} on the table", number=100), "uk"
+            )
+            assert refused["reason"] != "there is no card 100 on the table"
+            ws.send_json({"type": "lang", "lang": "ru"})
+            ws.send_json(far)
+            assert answer(ws)["reason"] == translate(
+                Text("there is no card {number} on the table", number=100), "ru"
+            )
+            ws.send_json({"type": "lang", "lang": "klingon"})
+            assert answer(ws)["error"] == "bad-lang"
+            ws.send_json({"type": "lang", "lang": "en"})
+            ws.send_json(far)
+            assert answer(ws)["reason"] == "there is no card 100 on the table"
+        with client.websocket_connect(f"/ws/{room}?token=forged&lang=ru") as ws:
+            refused = ws.receive_json()
+            assert refused["reason"] == "этот ключ не держит ни одного места в этой комнате"
+        assert client.get(f"/api/rooms/{room}").json()["seq"] == 0
+        reply = client.post(
+            "/api/rooms",
+            json={"game": "letters", "players": 9},
+            headers={"Accept-Language": "uk-UA,uk;q=0.9,en;q=0.5"},
+        )
+        assert reply.json()["reason"] == "у гру «Клепка: літери» грають від 1 до 6 гравців, а не 9"
+        reply = client.post(
+            f"/api/rooms/{room}/seats/0", json={"name": "Eve"}, headers={"Accept-Language": "ru"}
+        )
+        assert reply.status_code == 409 and reply.json()["reason"] == "игра началась: места заняты"
+
+
+def test_open_seats_are_counted_in_each_language() -> None:
+    """The plural agrees with the number of open seats."""
+    with server() as client:
+        room = new_room(client, "letters", 4)
+        token = seat(client, room, 0, "Ann")
+        answers = {
+            lang: client.post(
+                f"/api/rooms/{room}/start", json={"token": token}, headers={"Accept-Language": lang}
+            ).json()["reason"]
+            for lang in ("en", "uk", "ru")
+        }
+        assert answers == {
+            "en": "seats 2, 3, 4 are still open: a person or a bot",
+            "uk": "місця 2, 3, 4 ще вільні: посадіть людину або бота",
+            "ru": "места 2, 3, 4 ещё свободны: посадите человека или бота",
+        }
+        bot(client, room, 1, "easy")
+        bot(client, room, 2, "easy")
+        reply = client.post(
+            f"/api/rooms/{room}/start", json={"token": token}, headers={"Accept-Language": "uk"}
+        )
+        assert reply.json()["reason"] == "місце 4 ще вільне: посадіть людину або бота"

@@ -26,6 +26,8 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+UKRAINIAN_ONLY = re.compile("[іїєґ]")
+"""Letters of Ukrainian that Russian has not: a sentence with one is not Russian."""
 
 
 @pytest.fixture
@@ -194,3 +196,51 @@ def test_pages_reconnect_by_themselves_after_the_server_is_killed(
             page.wait_for_selector("body:not(.offline)", timeout=20_000)
         play_to_the_end([ann, bob], seed=11)
         assert ann.query_selector(".results") and bob.query_selector(".results")
+
+
+def toast_after(page: Any, act: Any) -> str:
+    """What the page tells the person after ``act``: the toast's text."""
+    page.evaluate("document.getElementById('toast').textContent = ''")
+    act()
+    page.wait_for_function("document.getElementById('toast').textContent !== ''")
+    return str(page.inner_text("#toast"))
+
+
+def test_a_refusal_reads_in_the_players_language(browser: Any, tmp_path: Path) -> None:
+    """The server refuses in the language the person reads, and follows a switch of it."""
+    port = free_port()
+    with running(tmp_path / "games.db", port, reveal=0.3, bot=0.05):
+        page = browser.new_context(locale="uk-UA").new_page()
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#new-game")
+        page.select_option("#game", "letters")
+        page.fill("#option-pairs", "10")
+        page.click("#new-game button[type=submit]")
+        page.wait_for_selector(".seat-open")
+        nameless = toast_after(page, lambda: page.click(".seat-open .seat-actions button >> nth=0"))
+        assert nameless == "гравцеві потрібне ім’я"
+        page.fill(".seat-open input >> nth=0", "Олена")
+        page.click(".seat-open .seat-actions button >> nth=0")
+        page.wait_for_selector("text=Олена (ви)")
+        page.click(".seat-open .seat-actions button >> nth=1")
+        page.wait_for_selector("button.primary:not([disabled])")
+        page.click("button.primary")
+
+        def compose(word: str) -> str:
+            page.wait_for_selector(".compose-input", timeout=30_000)
+
+            def send() -> None:
+                page.fill(".compose-input", word)
+                page.click(".compose button[type=submit]")
+
+            return toast_after(page, send)
+
+        ukrainian = compose("бзбз")
+        page.select_option("#lang", "ru")
+        russian = compose("бзбз")
+        page.select_option("#lang", "en")
+        english = compose("бзбз")
+        assert "‘бзбз’" in english and re.search(r"\b(the|not|you)\b", english)
+        assert "«бзбз»" in ukrainian and "«бзбз»" in russian
+        assert len({english, ukrainian, russian}) == 3
+        assert UKRAINIAN_ONLY.search(ukrainian) and not UKRAINIAN_ONLY.search(russian)

@@ -12,6 +12,7 @@ from igroteka.engine.game import (
     OptionsError,
     Outcome,
     events_for,
+    players_wanted,
 )
 from igroteka.engine.match import Match, play_out, replay
 from igroteka.engine.record import GameRecord, LoggedAction, RecordError
@@ -32,5 +33,6 @@ __all__ = [
     "Rng",
     "events_for",
     "play_out",
+    "players_wanted",
     "replay",
 ]

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, TypeVar
 
+from igroteka.i18n import Text
+
 JsonObject = dict[str, Any]
 """A JSON object: what views, events, options and encoded actions are made of."""
 
@@ -35,7 +37,22 @@ class IllegalAction(Exception):
 
 
 class OptionsError(ValueError):
-    """Game options (or a player count) that cannot start a game."""
+    """Game options (or a player count) that cannot start a game. ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def players_wanted(game: Game[Any, Any], count: int) -> Text:
+    """The refusal of a player count the game is not played by."""
+    return Text(
+        "{game} is played by {low} to {high} players, not {count}",
+        game=game.name,
+        low=game.min_players,
+        high=game.max_players,
+        count=count,
+    )
 
 
 class Event(NamedTuple):

@@ -13,7 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from igroteka.engine.bot import Agent
-from igroteka.engine.game import Event, Game, IllegalAction, OptionsError, Outcome, events_for
+from igroteka.engine.game import (
+    Event,
+    Game,
+    IllegalAction,
+    OptionsError,
+    Outcome,
+    events_for,
+    players_wanted,
+)
 from igroteka.engine.record import GameRecord, LoggedAction
 
 S = TypeVar("S")
@@ -41,10 +49,7 @@ class Match(Generic[S, A]):
     ) -> Match[S, A]:
         """A new match; :class:`OptionsError` for bad options or a bad player count."""
         if not game.min_players <= len(players) <= game.max_players:
-            raise OptionsError(
-                f"{game.name} is played by {game.min_players} to {game.max_players} players, "
-                f"not {len(players)}"
-            )
+            raise OptionsError(players_wanted(game, len(players)))
         parsed = game.parse_options(options)
         state = game.setup(parsed, len(players), seed)
         return cls(game, parsed, tuple(players), seed, state)

@@ -14,6 +14,7 @@ from typing import Any
 
 from igroteka.engine.bot import Agent
 from igroteka.engine.game import Game, OptionsError
+from igroteka.i18n import Text
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,11 @@ def entry(name: str) -> Entry:
         return _entries()[name]
     except KeyError:
         raise OptionsError(
-            f"there is no game ‘{name}’ (choose {', '.join(game_names())})"
+            Text(
+                "there is no game ‘{name}’ (choose {choices})",
+                name=name,
+                choices=", ".join(game_names()),
+            )
         ) from None
 
 

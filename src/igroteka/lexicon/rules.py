@@ -23,9 +23,10 @@ import functools
 from dataclasses import dataclass
 from typing import Literal
 
+from igroteka.i18n import Text
 from igroteka.lexicon.diminutive import base_of
 from igroteka.lexicon.morph import Analysis, analyses
-from igroteka.lexicon.text import NAMES, Language, check_language, foreign, normal, word_list
+from igroteka.lexicon.text import Language, check_language, foreign, normal, word_list
 
 __all__ = ["RULES", "Rule", "Verdict", "check", "famous_surnames"]
 
@@ -40,6 +41,7 @@ class Verdict:
     word: str
     ok: bool
     reason: str = ""
+    """Why the word is refused: a :class:`~igroteka.i18n.Text`, or empty when it passes."""
 
 
 @functools.cache
@@ -64,22 +66,41 @@ def check(word: str, lang: str, rule: str = "any", *, famous: bool = True) -> Ve
     odd = foreign(form, language)
     if odd:
         if odd == "-":
-            return Verdict(shown, False, f"‘{shown}’ has a hyphen: the games take single words")
+            return Verdict(
+                shown,
+                False,
+                Text("‘{shown}’ has a hyphen: the games take single words", shown=shown),
+            )
         letters = " ".join(odd.replace("-", ""))
-        return Verdict(
-            shown, False, f"‘{shown}’ has letters the {NAMES[language]} alphabet has not: {letters}"
-        )
+        if language == "uk":
+            why = Text(
+                "‘{shown}’ has letters the Ukrainian alphabet has not: {letters}",
+                shown=shown,
+                letters=letters,
+            )
+        else:
+            why = Text(
+                "‘{shown}’ has letters the Russian alphabet has not: {letters}",
+                shown=shown,
+                letters=letters,
+            )
+        return Verdict(shown, False, why)
     if form.startswith("'") or form.endswith("'"):
-        return Verdict(shown, False, f"‘{shown}’: an apostrophe stands between letters")
+        why = Text("‘{shown}’: an apostrophe stands between letters", shown=shown)
+        return Verdict(shown, False, why)
     readings = [a for a in analyses(form, language) if not a.abbreviation]
     if not readings:
         if analyses(form, language):
-            return Verdict(shown, False, f"‘{shown}’ is an abbreviation")
-        return Verdict(shown, False, f"‘{shown}’ is not in the {NAMES[language]} dictionary")
+            return Verdict(shown, False, Text("‘{shown}’ is an abbreviation", shown=shown))
+        if language == "uk":
+            why = Text("‘{shown}’ is not in the Ukrainian dictionary", shown=shown)
+        else:
+            why = Text("‘{shown}’ is not in the Russian dictionary", shown=shown)
+        return Verdict(shown, False, why)
     if rule == "any":
         if any(a.proper is None for a in readings):
             return Verdict(shown, True)
-        return Verdict(shown, False, f"‘{shown}’ is a {readings[0].proper}: names are not words")
+        return Verdict(shown, False, _name(shown, readings[0].proper))
     return _crossword(shown, form, language, readings, famous)
 
 
@@ -89,12 +110,10 @@ def _crossword(
     nouns = [a for a in readings if a.pos == "noun"]
     if not nouns:
         kinds = sorted({a.pos or "word" for a in readings})
-        article = "an" if kinds[0][0] in "aeiou" else "a"
-        return Verdict(
-            shown, False, f"‘{shown}’ is not a noun (it is {article} {' or '.join(kinds)})"
-        )
+        why = Text("‘{shown}’ is not a noun (it is {kinds})", shown=shown, kinds=_parts(kinds))
+        return Verdict(shown, False, why)
     surnames = famous_surnames(lang) if famous else frozenset()
-    failures: list[tuple[int, str]] = []
+    failures: list[tuple[int, Text]] = []
     for reading in nouns:
         problem = _problem(shown, form, lang, reading, surnames)
         if problem is None:
@@ -105,9 +124,51 @@ def _crossword(
     return Verdict(shown, False, failures[0][1])
 
 
+_PARTS = {
+    "adjective": Text("an adjective"),
+    "adverb": Text("an adverb"),
+    "comparative": Text("a comparative"),
+    "conjunction": Text("a conjunction"),
+    "gerund": Text("a gerund"),
+    "interjection": Text("an interjection"),
+    "numeral": Text("a numeral"),
+    "participle": Text("a participle"),
+    "particle": Text("a particle"),
+    "predicative": Text("a predicative"),
+    "preposition": Text("a preposition"),
+    "pronoun": Text("a pronoun"),
+    "verb": Text("a verb"),
+    "word": Text("a word of another kind"),
+}
+"""The parts of speech (as :mod:`igroteka.lexicon.morph` names them), to be said."""
+
+
+def _parts(kinds: list[str]) -> Text:
+    """The parts of speech of a word that is not a noun, said: "a verb or an adjective"."""
+    first = _PARTS.get(kinds[0], _PARTS["word"])
+    if len(kinds) == 1:
+        return first
+    return Text("{kind} or {others}", kind=first, others=_parts(kinds[1:]))
+
+
+def _name(shown: str, proper: str | None) -> Text:
+    """Why a word that is only a proper name is no word."""
+    if proper == "first name":
+        return Text("‘{shown}’ is a first name: names are not words", shown=shown)
+    if proper == "surname":
+        return Text("‘{shown}’ is a surname: names are not words", shown=shown)
+    if proper == "patronymic":
+        return Text("‘{shown}’ is a patronymic: names are not words", shown=shown)
+    if proper == "place":
+        return Text("‘{shown}’ is a place name: names are not words", shown=shown)
+    if proper == "organisation":
+        return Text("‘{shown}’ is the name of an organisation: names are not words", shown=shown)
+    return Text("‘{shown}’ is the name of a brand: names are not words", shown=shown)
+
+
 def _problem(
     shown: str, form: str, lang: Language, reading: Analysis, surnames: frozenset[str]
-) -> tuple[int, str] | None:
+) -> tuple[int, Text] | None:
     """Why one reading fails the crossword rule (rank, sentence), or None if it passes.
 
     The rank puts the readings nearest to passing first: one in the nominative
@@ -119,24 +180,41 @@ def _problem(
         rank += 20
     if reading.number == "plural" and not reading.plural_only:
         rank += 10
-    if reading.proper in ("first name", "patronymic"):
-        kind = "a first name or a nickname" if reading.proper == "first name" else "a patronymic"
-        return rank, f"‘{shown}’ is {kind}"
+    if reading.proper == "first name":
+        return rank, Text("‘{shown}’ is a first name or a nickname", shown=shown)
+    if reading.proper == "patronymic":
+        return rank, Text("‘{shown}’ is a patronymic", shown=shown)
     if reading.proper == "surname" and not (
         form in surnames or normal(reading.lemma, lang) in surnames
     ):
-        return rank + 3, f"‘{shown}’ is a surname, and not one on the list of famous people"
-    if reading.proper in ("organisation", "trademark"):
-        what = "an organisation" if reading.proper == "organisation" else "a brand"
-        return rank + 3, f"‘{shown}’ is the name of {what}"
+        why = Text("‘{shown}’ is a surname, and not one on the list of famous people", shown=shown)
+        return rank + 3, why
+    if reading.proper == "organisation":
+        return rank + 3, Text("‘{shown}’ is the name of an organisation", shown=shown)
+    if reading.proper == "trademark":
+        return rank + 3, Text("‘{shown}’ is the name of a brand", shown=shown)
     lemma = reading.lemma
     if reading.case != "nominative":
-        return rank, f"‘{shown}’ is not in the nominative: the crossword takes {lemma}"
+        why = Text(
+            "‘{shown}’ is not in the nominative: the crossword takes {lemma}",
+            shown=shown,
+            lemma=lemma,
+        )
+        return rank, why
     if reading.number == "plural" and not reading.plural_only:
-        return rank, f"‘{shown}’ is plural: the crossword takes the nominative singular ({lemma})"
+        why = Text(
+            "‘{shown}’ is plural: the crossword takes the nominative singular ({lemma})",
+            shown=shown,
+            lemma=lemma,
+        )
+        return rank, why
     if reading.proper is None:
         base = base_of(form, lang)
         if base is not None:
-            why = f"‘{shown}’ is a diminutive (of {base}): the crossword does not take those"
+            why = Text(
+                "‘{shown}’ is a diminutive (of {base}): the crossword does not take those",
+                shown=shown,
+                base=base,
+            )
             return rank + 2, why
     return None

@@ -33,11 +33,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from igroteka.i18n import Text
 from igroteka.lexicon.index import index
 from igroteka.lexicon.signatures import Signatures
 from igroteka.lexicon.text import (
     ALPHABETS,
-    NAMES,
     Language,
     WordInputError,
     check_language,
@@ -67,11 +67,17 @@ def letters_of(letters: str | Iterable[str], lang: str) -> Counter[str]:
     text = letters if isinstance(letters, str) else "".join(letters)
     text = text.replace(" ", "").replace(",", "")
     if not text:
-        raise WordInputError("no letters: give the letters the player holds")
+        raise WordInputError(Text("no letters: give the letters the player holds"))
     form = normal(text, language)
     odd = sorted({char for char in form if char not in ALPHABETS[language]})
     if odd:
-        raise WordInputError(f"not letters of the {NAMES[language]} alphabet: {' '.join(odd)}")
+        if language == "uk":
+            raise WordInputError(
+                Text("not letters of the Ukrainian alphabet: {letters}", letters=" ".join(odd))
+            )
+        raise WordInputError(
+            Text("not letters of the Russian alphabet: {letters}", letters=" ".join(odd))
+        )
     return Counter(form)
 
 

@@ -21,6 +21,8 @@ import unicodedata
 from importlib import resources
 from typing import Literal
 
+from igroteka.i18n import Text
+
 __all__ = [
     "ALPHABETS",
     "APOSTROPHES",
@@ -36,7 +38,6 @@ __all__ = [
 
 Language = Literal["uk", "ru"]
 LANGUAGES: tuple[Language, ...] = ("uk", "ru")
-NAMES = {"uk": "Ukrainian", "ru": "Russian"}
 
 ALPHABETS: dict[str, str] = {
     "uk": "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",
@@ -71,7 +72,9 @@ def check_language(lang: str) -> Language:
         return "uk"
     if lang == "ru":
         return "ru"
-    raise WordInputError(f"unknown language {lang!r}: the dictionaries are uk and ru")
+    raise WordInputError(
+        Text("unknown language ‘{lang}’: the dictionaries are uk and ru", lang=lang)
+    )
 
 
 def normal(word: str, lang: str) -> str:
@@ -92,19 +95,32 @@ def normal(word: str, lang: str) -> str:
     text = unicodedata.normalize("NFC", word.strip())
     text = "".join(char for char in unicodedata.normalize("NFD", text) if char not in _STRESS)
     text = unicodedata.normalize("NFC", text)
+    shown = word.strip()
     if not text:
-        raise WordInputError("an empty word: type some letters")
+        raise WordInputError(Text("an empty word: type some letters"))
     digits = sorted({char for char in text if char.isdigit()})
     if digits:
-        raise WordInputError(f"‘{word.strip()}’ has digits ({''.join(digits)}): a word is letters")
+        raise WordInputError(
+            Text(
+                "‘{word}’ has digits ({digits}): a word is letters",
+                word=shown,
+                digits="".join(digits),
+            )
+        )
     latin = sorted({char for char in text if char.isalpha() and _script(char) == "LATIN"})
     cyrillic = any(_script(char) == "CYRILLIC" for char in text)
     if latin and cyrillic:
         raise WordInputError(
-            f"‘{word.strip()}’ mixes Latin letters ({''.join(latin)}) into a Cyrillic word"
+            Text(
+                "‘{word}’ mixes Latin letters ({letters}) into a Cyrillic word",
+                word=shown,
+                letters="".join(latin),
+            )
         )
     if latin:
-        raise WordInputError(f"‘{word.strip()}’ is in Latin letters: the dictionaries are Cyrillic")
+        raise WordInputError(
+            Text("‘{word}’ is in Latin letters: the dictionaries are Cyrillic", word=shown)
+        )
     odd = sorted(
         {
             char
@@ -115,8 +131,13 @@ def normal(word: str, lang: str) -> str:
         }
     )
     if odd:
-        shown = " ".join(repr(char) for char in odd)
-        raise WordInputError(f"‘{word.strip()}’ has characters that are not letters: {shown}")
+        raise WordInputError(
+            Text(
+                "‘{word}’ has characters that are not letters: {characters}",
+                word=shown,
+                characters=" ".join(repr(char) for char in odd),
+            )
+        )
     text = text.lower()
     if lang == "uk":
         for mark in APOSTROPHES[1:]:

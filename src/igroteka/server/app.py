@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names
+from igroteka.i18n import LANGUAGES, Text, negotiate, translate
 from igroteka.server.rooms import Connection, LiveRoom, RoomError, Rooms, Settings
 from igroteka.store import Store
 
@@ -77,8 +78,10 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
     app.state.rooms = rooms
 
     @app.exception_handler(RoomError)
-    async def refused(_: Request, error: RoomError) -> JSONResponse:
-        return JSONResponse({"error": error.code, "reason": error.reason}, error.status)
+    async def refused(request: Request, error: RoomError) -> JSONResponse:
+        """A refusal, in the language the request accepts (Accept-Language)."""
+        lang = negotiate(request.headers.get("accept-language"))
+        return JSONResponse(refusal(error.code, error.reason, lang), error.status)
 
     web = resources.files("igroteka").joinpath("web")
     page = web.joinpath("index.html").read_text("utf-8")
@@ -148,9 +151,9 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
         """The game record as JSON, as ``igroteka replay`` reads it (once the game is over)."""
         room = rooms.get(room_id)
         if room.match is None:
-            raise RoomError("the game has not started yet", 409, "not-started")
+            raise RoomError(Text("the game has not started yet"), 409, "not-started")
         if room.match.outcome() is None:
-            raise RoomError("the record is given once the game is over", 409, "not-over")
+            raise RoomError(Text("the record is given once the game is over"), 409, "not-over")
         text = GameRecord.to_json(room.match.record())
         headers = {"Content-Disposition": f'attachment; filename="igroteka-{room.id}.json"'}
         return Response(text, media_type="application/json", headers=headers)
@@ -165,18 +168,19 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
         return HTMLResponse(page)
 
     @app.websocket("/ws/{room_id}")
-    async def play(websocket: WebSocket, room_id: str, token: str | None = None) -> None:
+    async def play(
+        websocket: WebSocket, room_id: str, token: str | None = None, lang: str | None = None
+    ) -> None:
         await websocket.accept()
+        spoken = negotiate(lang or websocket.headers.get("accept-language"))
         try:
             room = rooms.get(room_id)
             seat = room.seat_of(token)
         except RoomError as error:
-            await websocket.send_json(
-                {"type": "error", "error": error.code, "reason": error.reason}
-            )
+            await websocket.send_json(refusal(error.code, error.reason, spoken))
             await websocket.close(code=4404 if error.status == 404 else 4403)
             return
-        connection = Connection(seat)
+        connection = Connection(seat, spoken)
         connection.send(room.welcome(connection))
         room.connect(connection)
         writer = asyncio.create_task(_write(websocket, connection))
@@ -211,29 +215,43 @@ async def _read(websocket: WebSocket, room: LiveRoom, connection: Connection) ->
             connection.send(reply)
 
 
+def refusal(code: str, reason: str, lang: str) -> dict[str, Any]:
+    """The error message of a refusal, its reason in ``lang``."""
+    return {"type": "error", "error": code, "reason": translate(reason, lang)}
+
+
 async def _handle(text: str, room: LiveRoom, connection: Connection) -> dict[str, Any] | None:
     """One message from a client; an error reply (nothing changed) when it is refused."""
 
     def error(code: str, reason: str) -> dict[str, Any]:
-        return {"type": "error", "error": code, "reason": reason}
+        return refusal(code, reason, connection.lang)
 
     if len(text) > MAX_MESSAGE:
-        return error("too-large", f"a message is at most {MAX_MESSAGE} characters")
+        return error(
+            "too-large", Text("a message is at most {count} characters", count=MAX_MESSAGE)
+        )
     try:
         message = json.loads(text)
     except ValueError:
-        return error("bad-json", "a message must be JSON")
+        return error("bad-json", Text("a message must be JSON"))
     if not isinstance(message, dict):
-        return error("bad-message", "a message must be a JSON object")
+        return error("bad-message", Text("a message must be a JSON object"))
     kind = message.get("type")
     if kind == "ping":
         return {"type": "pong"}
+    if kind == "lang":
+        lang = message.get("lang")
+        if lang not in LANGUAGES:
+            choices = ", ".join(LANGUAGES)
+            return error("bad-lang", Text("the languages are {choices}", choices=choices))
+        connection.lang = lang
+        return None
     if kind == "action":
         if connection.seat is None:
-            return error("spectator", "a spectator cannot act: take a seat to play")
+            return error("spectator", Text("a spectator cannot act: take a seat to play"))
         try:
             await room.act(connection.seat, message.get("action"), message.get("seq"))
         except RoomError as refused:
             return error(refused.code, refused.reason)
         return None
-    return error("unknown-type", f"there is no message type ‘{str(kind)[:32]}’")
+    return error("unknown-type", Text("there is no message type ‘{kind}’", kind=str(kind)[:32]))

@@ -18,9 +18,18 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from igroteka.engine import Agent, Event, IllegalAction, Match, OptionsError, events_for
+from igroteka.engine import (
+    Agent,
+    Event,
+    IllegalAction,
+    Match,
+    OptionsError,
+    events_for,
+    players_wanted,
+)
 from igroteka.engine.record import LoggedAction
 from igroteka.games import Entry, entry
+from igroteka.i18n import DEFAULT, Text
 from igroteka.store import Room as StoredRoom
 from igroteka.store import Seat, Store
 
@@ -57,9 +66,11 @@ def digest(token: str) -> str:
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: the seat it plays (None: a spectator) and its outgoing messages."""
+    """One websocket: the seat it plays (None: a spectator), the language its person reads,
+    and its outgoing messages."""
 
     seat: int | None
+    lang: str = DEFAULT
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -130,25 +141,27 @@ class LiveRoom:
         for seat in self.stored.seats:
             if seat.kind == "person" and secrets.compare_digest(seat.token_digest, wanted):
                 return seat.seat
-        raise RoomError("this token holds no seat in this room", 403, "bad-token")
+        raise RoomError(Text("this token holds no seat in this room"), 403, "bad-token")
 
     # -- before the game
 
     def _open_seat(self, number: int) -> Seat:
         if self.stored.started:
-            raise RoomError("the game has started: seats are taken", 409, "started")
+            raise RoomError(Text("the game has started: seats are taken"), 409, "started")
         if not 0 <= number < self.stored.players:
-            raise RoomError(f"there is no seat {number + 1} in this room", 404, "no-seat")
+            raise RoomError(
+                Text("there is no seat {number} in this room", number=number + 1), 404, "no-seat"
+            )
         return self.stored.seats[number]
 
     def take_seat(self, number: int, name: str) -> str:
         """A person takes an open seat: the token that will hold it."""
         seat = self._open_seat(number)
         if seat.kind != "open":
-            raise RoomError(f"seat {number + 1} is taken", 409, "taken")
+            raise RoomError(Text("seat {number} is taken", number=number + 1), 409, "taken")
         name = " ".join(name.split())[:32]
         if not name:
-            raise RoomError("a player needs a name", 400, "no-name")
+            raise RoomError(Text("a player needs a name"), 400, "no-name")
         token = secrets.token_urlsafe(24)
         self._seat(Seat(number, "person", name, "", digest(token)))
         return token
@@ -157,10 +170,22 @@ class LiveRoom:
         """An open seat (or another bot's) is given to a bot of a level."""
         seat = self._open_seat(number)
         if seat.kind == "person":
-            raise RoomError(f"seat {number + 1} is held by {seat.name}", 409, "taken")
+            raise RoomError(
+                Text("seat {number} is held by {name}", number=number + 1, name=seat.name),
+                409,
+                "taken",
+            )
         if level not in self.entry.bot_levels:
             levels = ", ".join(self.entry.bot_levels)
-            raise RoomError(f"there is no bot level ‘{level}’ (choose {levels})", 400, "level")
+            raise RoomError(
+                Text(
+                    "there is no bot level ‘{level}’ (choose {choices})",
+                    level=level,
+                    choices=levels,
+                ),
+                400,
+                "level",
+            )
         self._seat(Seat(number, "bot", f"bot:{level}", level, ""))
 
     def _seat(self, changed: Seat) -> None:
@@ -172,13 +197,21 @@ class LiveRoom:
     def start(self, token: str | None) -> None:
         """Start the game: every seat must be held, and the starter must hold one."""
         if self.stored.started:
-            raise RoomError("the game has started already", 409, "started")
+            raise RoomError(Text("the game has started already"), 409, "started")
         if self.seat_of(token) is None:
-            raise RoomError("take a seat before starting the game", 403, "no-seat")
+            raise RoomError(Text("take a seat before starting the game"), 403, "no-seat")
         empty = [s.seat + 1 for s in self.stored.seats if s.kind == "open"]
         if empty:
             listed = ", ".join(map(str, empty))
-            raise RoomError(f"seat {listed} is still open: a person or a bot", 409, "open-seats")
+            raise RoomError(
+                Text(
+                    "{count:seat|seats} {listed} {count:is|are} still open: a person or a bot",
+                    count=len(empty),
+                    listed=listed,
+                ),
+                409,
+                "open-seats",
+            )
         self.store.start_room(self.id)
         self.stored.started = True
         self._begin()
@@ -221,7 +254,7 @@ class LiveRoom:
         """A spectator's view after ``step`` actions of a finished game, and that step's events."""
         match = self.match
         if match is None or match.outcome() is None:
-            raise RoomError("a game can be replayed once it is over", 409, "not-over")
+            raise RoomError(Text("a game can be replayed once it is over"), 409, "not-over")
         if self._replayed is None:
             again = Match.start(match.game, match.players, match.options, match.seed)
             steps: list[tuple[Any, tuple[Event, ...]]] = [(again.state, ())]
@@ -230,7 +263,9 @@ class LiveRoom:
                 steps.append((again.state, events))
             self._replayed = steps
         if not 0 <= step < len(self._replayed):
-            raise RoomError(f"the game has steps 0 to {len(self._replayed) - 1}", 404, "no-step")
+            raise RoomError(
+                Text("the game has steps 0 to {last}", last=len(self._replayed) - 1), 404, "no-step"
+            )
         state, events = self._replayed[step]
         return {
             "step": step,
@@ -259,13 +294,15 @@ class LiveRoom:
         async with self.lock:
             match = self.match
             if match is None:
-                raise RoomError("the game has not started yet", 409, "not-started")
+                raise RoomError(Text("the game has not started yet"), 409, "not-started")
             if match.outcome() is not None:
-                raise RoomError("the game is over", 409, "over")
+                raise RoomError(Text("the game is over"), 409, "over")
             if seq != len(match.log):
-                raise RoomError("the game has moved on since you chose: look again", 409, "stale")
+                raise RoomError(
+                    Text("the game has moved on since you chose: look again"), 409, "stale"
+                )
             if seat not in match.actors():
-                raise RoomError("it is not your turn", 409, "not-your-turn")
+                raise RoomError(Text("it is not your turn"), 409, "not-your-turn")
             try:
                 action = match.game.decode_action(data)
                 self._commit(seat, action)
@@ -452,7 +489,7 @@ class Rooms:
         self.store = store
         self.settings = settings
         self.rooms: dict[str, LiveRoom] = {}
-        self.broken: dict[str, str] = {}
+        self.broken: dict[str, Text] = {}
         """Rooms whose stored log the rules refuse (edited by hand?): why, by id."""
 
     def load(self) -> None:
@@ -462,7 +499,9 @@ class Rooms:
             try:
                 room.restore()
             except (IllegalAction, OptionsError) as error:  # a log the rules refuse: left out
-                self.broken[room.id] = f"this room's game cannot be rebuilt: {error}"
+                self.broken[room.id] = Text(
+                    "this room's game cannot be rebuilt: {reason}", reason=error.reason
+                )
                 continue
             self.rooms[room.id] = room
 
@@ -475,7 +514,7 @@ class Rooms:
         if room is None and room_id in self.broken:
             raise RoomError(self.broken[room_id], 410, "broken")
         if room is None:
-            raise RoomError(f"there is no room ‘{room_id[:64]}’", 404, "no-room")
+            raise RoomError(Text("there is no room ‘{room}’", room=room_id[:64]), 404, "no-room")
         return room
 
     def create(
@@ -489,21 +528,16 @@ class Rooms:
         try:
             found = entry(game)
         except OptionsError as error:
-            raise RoomError(str(error), 400, "options") from None
-        if not found.game.min_players <= players <= found.game.max_players:
-            raise RoomError(
-                f"{game} is played by {found.game.min_players} to {found.game.max_players} "
-                f"players, not {players}",
-                400,
-                "options",
-            )
+            raise RoomError(error.reason, 400, "options") from None
         try:
             parsed = found.game.parse_options(options)
             found.game.setup(parsed, players, 0)  # options that cannot start a game are refused now
-        except OptionsError as error:
-            raise RoomError(str(error), 400, "options") from None
+        except OptionsError as error:  # the game's own words first: it names itself
+            raise RoomError(error.reason, 400, "options") from None
+        if not found.game.min_players <= players <= found.game.max_players:
+            raise RoomError(players_wanted(found.game, players), 400, "options")
         if turn_timer is not None and not 1 <= turn_timer <= 3600:
-            raise RoomError("a turn timer is 1 to 3600 seconds", 400, "options")
+            raise RoomError(Text("a turn timer is 1 to 3600 seconds"), 400, "options")
         stored = StoredRoom(
             id=secrets.token_urlsafe(9),
             settings={"turn_timer": turn_timer},

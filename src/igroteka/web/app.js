@@ -35,7 +35,11 @@ export function toast(text) {
 async function api(method, path, body) {
   const response = await fetch(path, {
     method,
-    headers: body ? { "Content-Type": "application/json" } : {},
+    // the server gives its refusals in the language the person reads
+    headers: {
+      "Accept-Language": language(),
+      ...(body ? { "Content-Type": "application/json" } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await response.json().catch(() => ({}));
@@ -185,8 +189,9 @@ class RoomPage {
   connect(key, delay = 250) {
     const token = key === "watch" ? "" : tokens(this.id)[key];
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/${this.id}${query}`);
+    const query = new URLSearchParams({ lang: language() });
+    if (token) query.set("token", token);
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${this.id}?${query}`);
     this.sockets[key] = socket;
     socket.onopen = () => document.body.classList.remove("offline");
     socket.onmessage = (event) => this.receive(key, JSON.parse(event.data));
@@ -196,6 +201,15 @@ class RoomPage {
       toast(t("reconnecting"));
       setTimeout(() => this.connect(key, Math.min(delay * 2, 5000)), delay);
     };
+  }
+
+  /** Tell the server the language the person now reads its refusals in. */
+  languageChanged() {
+    for (const socket of Object.values(this.sockets)) {
+      if (socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify({ type: "lang", lang: language() }));
+      }
+    }
   }
 
   receive(key, message) {
@@ -474,7 +488,10 @@ function start() {
   setLanguage(language());
   select.addEventListener("change", () => {
     setLanguage(select.value);
-    if (page) page.render();
+    if (page) {
+      page.languageChanged?.();
+      page.render();
+    }
     else route();
   });
   window.addEventListener("popstate", route);

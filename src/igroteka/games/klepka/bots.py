@@ -35,6 +35,7 @@ from igroteka.games.klepka.rules import (
     best_chain,
 )
 from igroteka.games.klepka.strategy import Duel, Follow, Opening, Solitaire, duel, solitaire
+from igroteka.i18n import Text
 
 WORD, PICTURE, SYNC = "word", "picture", "syncope"
 
@@ -68,7 +69,13 @@ LEVELS: dict[str, Level] = {
 def make_bot(level: str, seat: int, seed: int) -> MemoryBot:
     """A bot of a level (``random``, ``easy``, ``medium``, ``hard``) for a seat."""
     if level not in LEVELS:
-        raise OptionsError(f"unknown bot level ‘{level}’ (choose {', '.join(LEVELS)})")
+        raise OptionsError(
+            Text(
+                "unknown bot level ‘{level}’ (choose {choices})",
+                level=level,
+                choices=", ".join(LEVELS),
+            )
+        )
     return MemoryBot(LEVELS[level], seat, seed)
 
 

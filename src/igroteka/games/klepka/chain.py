@@ -25,6 +25,8 @@ from heapq import heappop, heappush
 from itertools import combinations, islice
 from typing import Literal
 
+from igroteka.i18n import Text
+
 __all__ = [
     "SYNCOPE",
     "Chain",
@@ -64,7 +66,10 @@ class ChainRules:
 
 
 class ChainError(ValueError):
-    """A chain (or a word) the rules refuse. ``reason`` is a sentence for the player."""
+    """A chain (or a word) the rules refuse. ``reason`` is a sentence for the player.
+
+    It is a :class:`~igroteka.i18n.Text`, to be said in the player's language.
+    """
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -148,13 +153,13 @@ def check_word(word: str) -> None:
     ‘’-’’ has no letters
     """
     if not letters(word):
-        raise ChainError(f"‘{word}’ has no letters")
+        raise ChainError(Text("‘{word}’ has no letters", word=word))
 
 
 def _letters_of(word: str) -> str:
     found = letters(word)
     if not found:
-        raise ChainError(f"‘{word}’ has no letters")
+        raise ChainError(Text("‘{word}’ has no letters", word=word))
     return found
 
 
@@ -197,14 +202,6 @@ def _match_key(word: str) -> str:
     )
 
 
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
-
-def _syncopes_text(count: int) -> str:
-    return f"{count} Syncope" if count == 1 else f"{count} Syncopes"
-
-
 def _resolve(typed: Sequence[str], hand: Sequence[str]) -> list[str]:
     """The card each typed word stands for, exact spellings first, then forgiving ones."""
     left = Counter(hand)
@@ -227,13 +224,24 @@ def _resolve(typed: Sequence[str], hand: Sequence[str]) -> list[str]:
                 break
         else:
             if key not in by_key:
-                raise ChainError(f"‘{word}’ is not one of your words")
-            used = sum(1 for other in typed if _match_key(other) == key)
+                raise ChainError(Text("‘{word}’ is not one of your words", word=word))
+            used = sum(1 for other in typed if _match_key(other) == key)  # more than held
             held = len(by_key[key])
             card = by_key[key][0]
-            if held == 1:
-                raise ChainError(f"‘{card}’ is used {_times(used)}")
-            raise ChainError(f"‘{card}’ is used {_times(used)}, but you hold only {held}")
+            if held > 1:
+                raise ChainError(
+                    Text(
+                        "‘{card}’ is used {count} {count:time|times}, but you hold only {held}",
+                        card=card,
+                        count=used,
+                        held=held,
+                    )
+                )
+            if used == 2:
+                raise ChainError(Text("‘{card}’ is used twice", card=card))
+            raise ChainError(
+                Text("‘{card}’ is used {count} {count:time|times}", card=card, count=used)
+            )
     return [card for card in cards if card is not None]
 
 
@@ -264,10 +272,12 @@ def check_chain(
         if link == SYNCOPE and (
             index == 0 or index == len(links) - 1 or links[index - 1] == SYNCOPE
         ):
-            raise ChainError("a Syncope stands only between two words")
+            raise ChainError(Text("a Syncope stands only between two words"))
     used = sum(1 for link in links if link == SYNCOPE)
     if used > syncopes:
-        raise ChainError(f"you hold {_syncopes_text(syncopes)}, not {used}")
+        raise ChainError(
+            Text("you hold {count} {count:Syncope|Syncopes}, not {used}", count=syncopes, used=used)
+        )
     typed = [link for link in links if link != SYNCOPE]
     for word in typed:
         check_word(word)
@@ -284,11 +294,26 @@ def check_chain(
             if after_syncope:
                 if start not in letters(previous):
                     shown = ", ".join(dict.fromkeys(letters(previous)))
-                    raise ChainError(f"‘{link}’ must start with a letter of ‘{previous}’ ({shown})")
+                    raise ChainError(
+                        Text(
+                            "‘{word}’ must start with a letter of ‘{previous}’ ({letters})",
+                            word=link,
+                            previous=previous,
+                            letters=shown,
+                        )
+                    )
             else:
                 end = last_letter(previous, rules)
                 if start != end:
-                    raise ChainError(f"‘{previous}’ ends with {end}, ‘{link}’ starts with {start}")
+                    raise ChainError(
+                        Text(
+                            "‘{previous}’ ends with {end}, ‘{word}’ starts with {start}",
+                            previous=previous,
+                            end=end,
+                            word=link,
+                            start=start,
+                        )
+                    )
         previous = link
         after_syncope = False
     return Chain(tuple(resolved), sum(word_length(link) for link in typed))

@@ -40,6 +40,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from igroteka.i18n import Text
+
 __all__ = [
     "APOSTROPHES",
     "LANGUAGES",
@@ -115,13 +117,18 @@ class Deck:
 
 @dataclass(frozen=True)
 class DeckProblem:
-    """One thing wrong with a deck: a sentence, and the line it is on (if any)."""
+    """One thing wrong with a deck: a sentence, and the line it is on (if any).
+
+    The sentence is a :class:`~igroteka.i18n.Text`, to be said in the reader's language.
+    """
 
     line: int | None
     text: str
 
     def __str__(self) -> str:
-        return self.text if self.line is None else f"line {self.line}: {self.text}"
+        if self.line is None:
+            return self.text
+        return Text("line {line}: {problem}", line=self.line, problem=self.text)
 
 
 class DeckError(ValueError):
@@ -133,36 +140,46 @@ class DeckError(ValueError):
 
     def __init__(self, source: str, problems: Iterable[DeckProblem]) -> None:
         self.source = source
-        self.problems = tuple(problems) or (DeckProblem(None, "the deck cannot be used"),)
+        self.problems = tuple(problems) or (DeckProblem(None, Text("the deck cannot be used")),)
         super().__init__(_describe(source, self.problems))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.source, self.problems))
 
 
-def _describe(source: str, problems: Sequence[DeckProblem]) -> str:
-    def one(problem: DeckProblem) -> str:
-        where = source if problem.line is None else f"{source}, line {problem.line}"
-        return f"{where}: {problem.text}"
+def _describe(source: str, problems: Sequence[DeckProblem]) -> Text:
+    """The message of a :class:`DeckError`: a line for each problem, a few at most."""
+
+    def one(problem: DeckProblem) -> Text:
+        if problem.line is None:
+            return Text("{source}: {problem}", source=source, problem=problem.text)
+        return Text(
+            "{source}, line {line}: {problem}",
+            source=source,
+            line=problem.line,
+            problem=problem.text,
+        )
 
     lines = [one(problem) for problem in problems[:_MAX_SHOWN_PROBLEMS]]
     hidden = len(problems) - _MAX_SHOWN_PROBLEMS
     if hidden > 0:
-        lines.append(f"{source}: and {hidden} more {'problem' if hidden == 1 else 'problems'}")
-    return "\n".join(lines)
+        lines.append(
+            Text("{source}: and {count} more {count:problem|problems}", source=source, count=hidden)
+        )
+    message = lines[0]
+    for line in lines[1:]:  # one line after another, each translated
+        message = Text("{lines}\n{line}", lines=message, line=line)
+    return message
 
 
-def _quote(text: str) -> str:
-    return f"‘{text}’"
+def _visible(char: str) -> bool:
+    return unicodedata.category(char)[0] in "LNPS"
 
 
-def _show_char(char: str) -> str:
-    """A character as a person can find it: quoted, or named when it is invisible."""
-    if unicodedata.category(char)[0] in "LNPS":
-        return _quote(char)
+def _code(char: str) -> str:
+    """A character a person cannot see, as they can find it: its code point and name."""
     name = unicodedata.name(char, "").lower()
-    label = f"U+{ord(char):04X}" + (f" {name}" if name else "")
-    return f"an invisible character ({label})"
+    return f"U+{ord(char):04X}" + (f" {name}" if name else "")
 
 
 def _is_letter(char: str) -> bool:
@@ -185,10 +202,19 @@ def _picture_key(picture: str) -> str:
     return picture.translate(_VARIATION_SELECTORS)
 
 
-def _check_alphabet(word: str, lang: str) -> str | None:
+def _letter_of(char: str) -> Text:
+    """What a letter of another alphabet is: "a Latin letter", "a Greek letter"..."""
+    script = _script(char)
+    if script == "Latin":
+        return Text("a Latin letter")
+    if script == "Cyrillic":
+        return Text("a Cyrillic letter")
+    return Text("a {script} letter", script=script)
+
+
+def _check_alphabet(word: str, lang: str) -> Text | None:
     """Why the letters of a word do not belong to the deck's language, or ``None``."""
     letters = [char for char in word if _is_letter(char)]
-    language = _LANGUAGE_NAMES[lang]
     if lang == "en":
         wanted = "Latin"
         foreign = [char for char in letters if _script(char) != wanted]
@@ -199,63 +225,121 @@ def _check_alphabet(word: str, lang: str) -> str | None:
     if not foreign:
         return None
     if not any(_script(char) == wanted for char in letters):
-        return (
-            f"{_quote(word)} is not written in {language} letters, but the deck says ‘lang: {lang}’"
+        if lang == "uk":
+            return Text(
+                "‘{word}’ is not written in Ukrainian letters, but the deck says ‘lang: uk’",
+                word=word,
+            )
+        if lang == "ru":
+            return Text(
+                "‘{word}’ is not written in Russian letters, but the deck says ‘lang: ru’",
+                word=word,
+            )
+        return Text(
+            "‘{word}’ is not written in English letters, but the deck says ‘lang: en’", word=word
         )
     char = foreign[0]
-    if _script(char) == wanted:  # Cyrillic, but from another language's alphabet
-        return (
-            f"{_quote(word)} has {_quote(char)}, which is not a letter of the {language} alphabet"
+    if _script(char) == wanted:  # Cyrillic, but from another language's alphabet (uk or ru)
+        if lang == "ru":
+            return Text(
+                "‘{word}’ has ‘{char}’, which is not a letter of the Russian alphabet",
+                word=word,
+                char=char,
+            )
+        return Text(
+            "‘{word}’ has ‘{char}’, which is not a letter of the Ukrainian alphabet",
+            word=word,
+            char=char,
         )
-    return (
-        f"{_quote(word)} mixes alphabets: {_quote(char)} is a {_script(char)} letter; "
-        f"type it again with the {language} keyboard"
+    letter = _letter_of(char)
+    if lang == "uk":
+        return Text(
+            "‘{word}’ mixes alphabets: ‘{char}’ is {letter}; "
+            "type it again with the Ukrainian keyboard",
+            word=word,
+            char=char,
+            letter=letter,
+        )
+    if lang == "ru":
+        return Text(
+            "‘{word}’ mixes alphabets: ‘{char}’ is {letter}; "
+            "type it again with the Russian keyboard",
+            word=word,
+            char=char,
+            letter=letter,
+        )
+    return Text(
+        "‘{word}’ mixes alphabets: ‘{char}’ is {letter}; type it again with the English keyboard",
+        word=word,
+        char=char,
+        letter=letter,
     )
 
 
-def _check_word(word: str, picture: str) -> str | None:
+def _check_word(word: str, picture: str) -> Text | None:
     """Why a word cannot be on a card (without looking at its language), or ``None``."""
     if "#" in word:
-        return "a comment needs a line of its own, starting with #"
+        return Text("a comment needs a line of its own, starting with #")
     if not any(_is_letter(char) for char in word):
         looks_like_a_picture = any(unicodedata.category(char) == "So" for char in word)
         if looks_like_a_picture and any(_is_letter(char) for char in picture):
-            return f"write the word first and then its picture: ‘{picture} {word}’"
-        return f"{_quote(word)} has no letters"
+            # The picture came first: what was read as the picture is the word.
+            return Text(
+                "write the word first and then its picture: ‘{word} {picture}’",
+                word=picture,
+                picture=word,
+            )
+        return Text("‘{word}’ has no letters", word=word)
     if word[-1] in ",;":
-        return "put a space between the word and the picture, not a comma"
+        return Text("put a space between the word and the picture, not a comma")
     if len(word) > MAX_WORD_LENGTH:
-        return f"{_quote(word)} is too long for a card (at most {MAX_WORD_LENGTH} characters)"
+        return Text(
+            "‘{word}’ is too long for a card (at most {count} {count:character|characters})",
+            word=word,
+            count=MAX_WORD_LENGTH,
+        )
     previous = ""
     for char in word:
         category = unicodedata.category(char)
         if char in _WRONG_APOSTROPHES:
-            return f"{_quote(word)} has {_quote(char)}: write the apostrophe as ’ or '"
+            return Text(
+                "‘{word}’ has ‘{char}’: write the apostrophe as ’ or '", word=word, char=char
+            )
         accent = category.startswith("M") and previous != "" and _is_letter(previous)
         fits = category.startswith("L") or char in APOSTROPHES or char in _HYPHENS
         if not (fits or char == " " or accent):
-            return f"{_quote(word)} has {_show_char(char)}, which cannot be part of a word"
+            if _visible(char):
+                return Text(
+                    "‘{word}’ has ‘{char}’, which cannot be part of a word", word=word, char=char
+                )
+            return Text(
+                "‘{word}’ has an invisible character ({code}), which cannot be part of a word",
+                word=word,
+                code=_code(char),
+            )
         if not category.startswith("M"):
             previous = char
     return None
 
 
-def _check_picture(picture: str) -> str | None:
+def _check_picture(picture: str) -> Text | None:
     """Why a picture cannot be on a card, or ``None``."""
     if len(picture) > MAX_PICTURE_LENGTH:
-        return (
-            f"the picture {_quote(picture)} is too long: use one emoji "
-            f"or a short sign (at most {MAX_PICTURE_LENGTH} characters)"
+        return Text(
+            "the picture ‘{picture}’ is too long: use one emoji "
+            "or a short sign (at most {count} {count:character|characters})",
+            picture=picture,
+            count=MAX_PICTURE_LENGTH,
         )
     for char in picture:
-        if unicodedata.category(char) in ("Cc", "Cs"):
-            return f"the picture has {_show_char(char)} in it"
+        if unicodedata.category(char) in ("Cc", "Cs"):  # never visible
+            return Text("the picture has an invisible character ({code}) in it", code=_code(char))
     visible = any(
         unicodedata.category(char)[0] in "LNPS" or unicodedata.category(char) in ("Co", "Cn")
         for char in picture
     )
     if not visible:
-        return "the picture has nothing visible in it"
+        return Text("the picture has nothing visible in it")
     return None
 
 
@@ -272,7 +356,7 @@ class _Reader:
         self.pictures: dict[str, tuple[str, int]] = {}
         self.problems: list[DeckProblem] = []
 
-    def problem(self, line: int | None, text: str) -> None:
+    def problem(self, line: int | None, text: Text) -> None:
         self.problems.append(DeckProblem(line, text))
 
     def read(self, text: str) -> Deck:
@@ -296,40 +380,66 @@ class _Reader:
         if key not in _HEADINGS:
             self.problem(
                 number,
-                f"‘{written}:’ is not a heading (the headings are name, lang, author "
-                "and licence); a card is a word, a space, then its picture",
+                Text(
+                    "‘{key}:’ is not a heading (the headings are name, lang, author "
+                    "and licence); a card is a word, a space, then its picture",
+                    key=written,
+                ),
             )
             return
         if key in self.headings:
-            self.problem(number, f"‘{key}:’ is given twice (first on line {self.headings[key][1]})")
+            self.problem(
+                number,
+                Text(
+                    "‘{key}:’ is given twice (first on line {line})",
+                    key=key,
+                    line=self.headings[key][1],
+                ),
+            )
             return
         self.headings[key] = (value, number)
         if self.first_card is not None:
             self.problem(
                 number,
-                f"‘{key}:’ must come before the cards "
-                f"(the first card is on line {self.first_card})",
+                Text(
+                    "‘{key}:’ must come before the cards (the first card is on line {line})",
+                    key=key,
+                    line=self.first_card,
+                ),
             )
             return
         if key == "name" and not value:
-            self.problem(number, "‘name:’ needs the name of the deck after the colon")
+            self.problem(number, Text("‘name:’ needs the name of the deck after the colon"))
         elif key == "lang":
             if not value:
-                self.problem(number, "‘lang:’ needs a language after the colon: en, uk or ru")
+                self.problem(number, Text("‘lang:’ needs a language after the colon: en, uk or ru"))
             elif value.lower() in LANGUAGES:
                 self.lang = value.lower()
+            elif value.lower() == "ua":
+                self.problem(
+                    number,
+                    Text(
+                        "unknown language ‘{value}’ (use en, uk or ru; Ukrainian is uk)",
+                        value=value,
+                    ),
+                )
             else:
-                hint = "; Ukrainian is uk" if value.lower() == "ua" else ""
-                self.problem(number, f"unknown language {_quote(value)} (use en, uk or ru{hint})")
+                self.problem(
+                    number, Text("unknown language ‘{value}’ (use en, uk or ru)", value=value)
+                )
 
     def card(self, number: int, fields: list[str]) -> None:
         if self.first_card is None:
             self.first_card = number
         if len(fields) < 2:
             if any(mark in fields[0].strip(",;") for mark in ",;"):
-                self.problem(number, "put a space between the word and the picture, not a comma")
+                self.problem(
+                    number, Text("put a space between the word and the picture, not a comma")
+                )
             else:
-                self.problem(number, "a card needs a word and a picture, with a space between them")
+                self.problem(
+                    number, Text("a card needs a word and a picture, with a space between them")
+                )
             return
         word = " ".join(" ".join(fields[:-1]).translate(_JOINERS).split())
         picture = fields[-1]
@@ -342,16 +452,29 @@ class _Reader:
         word_key = _word_key(word)
         if word_key in self.words:
             written, first = self.words[word_key]
-            was = "" if written == word else f", as {_quote(written)}"
-            self.problem(number, f"{_quote(word)} appears twice (first on line {first}{was})")
+            if written == word:
+                twice = Text("‘{word}’ appears twice (first on line {line})", word=word, line=first)
+            else:
+                twice = Text(
+                    "‘{word}’ appears twice (first on line {line}, as ‘{written}’)",
+                    word=word,
+                    line=first,
+                    written=written,
+                )
+            self.problem(number, twice)
             return
         picture_key = _picture_key(picture)
         if picture_key in self.pictures:
             other, first = self.pictures[picture_key]
             self.problem(
                 number,
-                f"the picture {picture} is already used for {_quote(other)} on line {first}; "
-                "each pair needs its own picture",
+                Text(
+                    "the picture {picture} is already used for ‘{word}’ on line {line}; "
+                    "each pair needs its own picture",
+                    picture=picture,
+                    word=other,
+                    line=first,
+                ),
             )
             return
         self.words[word_key] = (word, number)
@@ -361,17 +484,30 @@ class _Reader:
     def finish(self) -> Deck:
         if "name" not in self.headings:
             self.problem(
-                None, "the deck has no name: add a line such as ‘name: Animals’ above the cards"
+                None,
+                Text("the deck has no name: add a line such as ‘name: Animals’ above the cards"),
             )
         if "lang" not in self.headings:
             self.problem(
                 None,
-                "the deck has no language: add a line such as ‘lang: en’ above the cards "
-                "(use en, uk or ru)",
+                Text(
+                    "the deck has no language: add a line such as ‘lang: en’ above the cards "
+                    "(use en, uk or ru)"
+                ),
             )
         if not self.problems and len(self.pairs) < MIN_PAIRS:
-            has = "none" if not self.pairs else f"only {len(self.pairs)}"
-            self.problem(None, f"the deck needs at least {MIN_PAIRS} pairs, and it has {has}")
+            if self.pairs:
+                short = Text(
+                    "the deck needs at least {least} {least:pair|pairs}, and it has only {count}",
+                    least=MIN_PAIRS,
+                    count=len(self.pairs),
+                )
+            else:
+                short = Text(
+                    "the deck needs at least {least} {least:pair|pairs}, and it has none",
+                    least=MIN_PAIRS,
+                )
+            self.problem(None, short)
         if self.problems or self.lang is None:
             raise DeckError(self.source, self.problems)
         return Deck(
@@ -393,7 +529,7 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
 
 
 def deck_from_pairs(
-    name: str, lang: str, pairs: Iterable[tuple[str, str]], source: str = "the deck"
+    name: str, lang: str, pairs: Iterable[tuple[str, str]], source: str = Text("the deck")
 ) -> Deck:
     """A deck given as data (a game record, a web form), checked like a deck file.
 
@@ -416,14 +552,14 @@ def _decode(data: bytes, source: str) -> str:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise DeckError(
             source,
-            [DeckProblem(None, "the file is saved as UTF-16: save it again as UTF-8 text")],
+            [DeckProblem(None, Text("the file is saved as UTF-16: save it again as UTF-8 text"))],
         )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         problem = DeckProblem(
-            line, "the file is not UTF-8 text: save it again choosing the UTF-8 encoding"
+            line, Text("the file is not UTF-8 text: save it again choosing the UTF-8 encoding")
         )
         raise DeckError(source, [problem]) from None
 
@@ -432,22 +568,28 @@ def load_deck(path: str | os.PathLike[str]) -> Deck:
     """The deck in a file; a file that is missing, unreadable or wrong is a :class:`DeckError`."""
     source = os.fspath(path)
 
-    def fail(text: str) -> DeckError:
+    def fail(text: Text) -> DeckError:
         return DeckError(source, [DeckProblem(None, text)])
 
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise fail("there is no such file") from None
+        raise fail(Text("there is no such file")) from None
     except IsADirectoryError:
-        raise fail("this is a folder, not a deck file") from None
+        raise fail(Text("this is a folder, not a deck file")) from None
     except PermissionError:
-        raise fail("the file cannot be opened: permission denied") from None
+        raise fail(Text("the file cannot be opened: permission denied")) from None
     except OSError as error:
-        raise fail(f"the file cannot be read ({error.strerror or error})") from None
+        why = str(error.strerror or error)
+        raise fail(Text("the file cannot be read ({why})", why=why)) from None
     if len(data) > MAX_FILE_BYTES:
-        raise fail(f"the file is too big to be a deck (a deck is at most {MAX_FILE_BYTES} bytes)")
+        raise fail(
+            Text(
+                "the file is too big to be a deck (a deck is at most {count} {count:byte|bytes})",
+                count=MAX_FILE_BYTES,
+            )
+        )
     return parse_deck(_decode(data, source), source)
 
 
@@ -475,14 +617,17 @@ def builtin_deck(lang: str) -> Deck:
     available = builtin_languages()
     source = "/".join(("igroteka", *_BUILTIN_FOLDER, f"{lang}.deck"))
     if lang not in available:
-        problem = (
-            f"there is no built-in deck for {_quote(lang)} (there are: {', '.join(available)})"
+        problem = Text(
+            "there is no built-in deck for ‘{lang}’ (there are: {choices})",
+            lang=lang,
+            choices=", ".join(available),
         )
-        raise DeckError("built-in decks", [DeckProblem(None, problem)])
+        raise DeckError(Text("built-in decks"), [DeckProblem(None, problem)])
     text = (_builtin_folder() / f"{lang}.deck").read_text(encoding="utf-8")
     deck = parse_deck(text, source)
     if deck.lang != lang:
-        raise DeckError(source, [DeckProblem(None, f"the deck says ‘lang: {deck.lang}’")])
+        mismatch = Text("the deck says ‘lang: {lang}’", lang=deck.lang)
+        raise DeckError(source, [DeckProblem(None, mismatch)])
     _BUILTIN_DECKS[lang] = deck
     return deck
 

@@ -46,6 +46,7 @@ from igroteka.games.klepka.deck import (
     builtin_languages,
     deck_from_pairs,
 )
+from igroteka.i18n import Text
 
 DOWN = -1
 """``place`` of a card lying face down on the table."""
@@ -183,11 +184,15 @@ def _deck_from_json(raw: Any) -> Deck:
     if isinstance(raw, str):
         if raw not in builtin_languages():
             raise OptionsError(
-                f"there is no built-in deck ‘{raw}’ (choose {', '.join(builtin_languages())})"
+                Text(
+                    "there is no built-in deck ‘{lang}’ (choose {choices})",
+                    lang=raw,
+                    choices=", ".join(builtin_languages()),
+                )
             )
         return builtin_deck(raw)
     if not isinstance(raw, Mapping):
-        raise OptionsError("the deck must be a language code or a deck object")
+        raise OptionsError(Text("the deck must be a language code or a deck object"))
     builtin = _builtin_json(raw.get("lang"))
     if builtin is not None and raw == builtin[0]:  # as every record of a built-in deck has it
         return builtin[1]
@@ -195,7 +200,9 @@ def _deck_from_json(raw: Any) -> Deck:
         name, lang = str(raw["name"]), str(raw["lang"])
         pairs = tuple((str(word), str(picture)) for word, picture in raw["pairs"])
     except (KeyError, TypeError, ValueError):
-        raise OptionsError("the deck object needs a name, a lang and a list of pairs") from None
+        raise OptionsError(
+            Text("the deck object needs a name, a lang and a list of pairs")
+        ) from None
     return _checked_deck(name, lang, pairs)
 
 
@@ -214,22 +221,40 @@ def _checked_deck(name: str, lang: str, pairs: tuple[tuple[str, str], ...]) -> D
     try:
         return deck_from_pairs(name, lang, pairs)
     except DeckError as error:
-        raise OptionsError(str(error)) from None
+        reason: str = error.args[0]  # a Text: it is translated
+        raise OptionsError(reason) from None
 
 
 def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: str) -> str:
     value = raw.get(key, default)
     if value not in allowed:
-        raise OptionsError(f"{key} must be one of {', '.join(allowed)}, not ‘{value}’")
+        raise OptionsError(
+            Text(
+                "{key} must be one of {choices}, not ‘{value}’",
+                key=key,
+                choices=", ".join(allowed),
+                value=value,
+            )
+        )
     return str(value)
 
 
 def _integer(raw: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = raw.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionsError(f"{key} must be a whole number, not ‘{value}’")
+        raise OptionsError(
+            Text("{key} must be a whole number, not ‘{value}’", key=key, value=value)
+        )
     if not low <= value <= high:
-        raise OptionsError(f"{key} must be between {low} and {high}, not {value}")
+        raise OptionsError(
+            Text(
+                "{key} must be between {low} and {high}, not {value}",
+                key=key,
+                low=low,
+                high=high,
+                value=value,
+            )
+        )
     return value
 
 
@@ -241,13 +266,21 @@ def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
     known = {f.name for f in dataclasses.fields(KlepkaOptions)} | {"lang"}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise OptionsError(f"unknown option {', '.join(unknown)}")
+        raise OptionsError(
+            Text(
+                "unknown {count:option|options} {options}",
+                count=len(unknown),
+                options=", ".join(unknown),
+            )
+        )
     deck = _deck_from_json(raw.get("deck", raw.get("lang", "en")))
     starter = raw.get("starter", "london")
     if isinstance(starter, bool) or not (
         starter in STARTERS or (isinstance(starter, int) and starter >= 0)
     ):
-        raise OptionsError(f"starter must be london, random or a seat number, not ‘{starter}’")
+        raise OptionsError(
+            Text("starter must be london, random or a seat number, not ‘{value}’", value=starter)
+        )
     return KlepkaOptions(
         deck=deck,
         pairs=_integer(raw, "pairs", min(12, len(deck.pairs)), 1, len(deck.pairs)),
@@ -443,9 +476,16 @@ class KlepkaGame:
     def setup(self, options: Mapping[str, Any], players: int, seed: int) -> KlepkaState:
         opts = parse_options(options)
         if not self.min_players <= players <= self.max_players:
-            raise OptionsError(f"Klepka is played by 1 to {MAX_PLAYERS} players, not {players}")
+            raise OptionsError(
+                Text(
+                    "Klepka is played by {low} to {high} {high:player|players}, not {players}",
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
+            )
         if isinstance(opts.starter, int) and opts.starter >= players:
-            raise OptionsError(f"there is no seat {opts.starter} to start")
+            raise OptionsError(Text("there is no seat {seat} to start", seat=opts.starter))
         rng = Rng.from_seed(seed)
         chosen, rng = rng.sample(range(len(opts.deck.pairs)), opts.pairs)
         cards = [_SYNCOPE_CARD] * opts.syncopes
@@ -513,27 +553,27 @@ class KlepkaGame:
     def _checked(self, state: KlepkaState, seat: int, action: Action) -> Chain | None:
         """Raise :class:`IllegalAction` unless legal; a submitted chain comes back checked."""
         if state.phase == Phase.OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Text("the game is over"))
         if state.phase == Phase.REVEAL:
             if isinstance(action, Conceal) and seat == state.turn:
                 return None
-            raise IllegalAction("the revealed cards stay up for everyone to see for a moment")
+            raise IllegalAction(Text("the revealed cards stay up for everyone to see for a moment"))
         if seat not in self.actors(state):
             if state.phase in (Phase.LONDON, Phase.CHAIN):
-                raise IllegalAction("you have already answered")
-            raise IllegalAction("it is not your turn")
+                raise IllegalAction(Text("you have already answered"))
+            raise IllegalAction(Text("it is not your turn"))
         phase = state.phase
         if isinstance(action, Flip):  # the common case first
             self._check_flip(state, action.position)
         elif isinstance(action, London):
             if phase != Phase.LONDON:
-                raise IllegalAction("the first player has already been chosen")
+                raise IllegalAction(Text("the first player has already been chosen"))
         elif isinstance(action, Conceal):
             if phase != Phase.REVEAL:
-                raise IllegalAction("there are no revealed cards to turn back")
+                raise IllegalAction(Text("there are no revealed cards to turn back"))
         elif isinstance(action, SubmitChain):
             if phase != Phase.CHAIN:
-                raise IllegalAction("chains are built when no card is left on the table")
+                raise IllegalAction(Text("chains are built when no card is left on the table"))
             try:
                 return check_chain(
                     action.links,
@@ -544,25 +584,28 @@ class KlepkaGame:
             except ChainError as error:
                 raise IllegalAction(error.reason) from None
         else:
-            raise IllegalAction("Klepka has no such action")
+            raise IllegalAction(Text("Klepka has no such action"))
         return None
 
     def _check_flip(self, state: KlepkaState, position: int) -> None:
         phase = state.phase
         if phase == Phase.LONDON:
-            raise IllegalAction("first say whether you have been to London")
+            raise IllegalAction(Text("first say whether you have been to London"))
         if phase == Phase.CHAIN:
-            raise IllegalAction("no card is left on the table: build your chain")
+            raise IllegalAction(Text("no card is left on the table: build your chain"))
         if not 0 <= position < len(state.cards):
-            raise IllegalAction(f"there is no card {position + 1} on the table")
+            raise IllegalAction(Text("there is no card {number} on the table", number=position + 1))
         place = state.place[position]
         if place == UP:
-            raise IllegalAction(f"card {position + 1} is already face up")
+            raise IllegalAction(Text("card {number} is already face up", number=position + 1))
         if place != DOWN:
-            raise IllegalAction(f"card {position + 1} has already been taken")
+            raise IllegalAction(Text("card {number} has already been taken", number=position + 1))
         if position in state.tried:
             raise IllegalAction(
-                f"card {position + 1} was already tried in this search: flip another card"
+                Text(
+                    "card {number} was already tried in this search: flip another card",
+                    number=position + 1,
+                )
             )
 
     # -- applying
@@ -830,26 +873,26 @@ class KlepkaGame:
 
     def decode_action(self, data: Any) -> Action:
         if not isinstance(data, Mapping):
-            raise IllegalAction("an action must be a JSON object")
+            raise IllegalAction(Text("an action must be a JSON object"))
         kind = data.get("type")
         if kind == "flip":
             position = data.get("position")
             if isinstance(position, bool) or not isinstance(position, int):
-                raise IllegalAction("a flip needs the position of a card")
+                raise IllegalAction(Text("a flip needs the position of a card"))
             return Flip(position)
         if kind == "conceal":
             return Conceal()
         if kind == "london":
             yes = data.get("yes")
             if not isinstance(yes, bool):
-                raise IllegalAction("say yes or no: have you been to London?")
+                raise IllegalAction(Text("say yes or no: have you been to London?"))
             return London(yes)
         if kind == "chain":
             links = data.get("links")
             if not isinstance(links, list) or not all(isinstance(w, str) for w in links):
-                raise IllegalAction("a chain is a list of words")
+                raise IllegalAction(Text("a chain is a list of words"))
             return SubmitChain(tuple(links))
-        raise IllegalAction(f"Klepka has no action ‘{kind}’")
+        raise IllegalAction(Text("Klepka has no action ‘{kind}’", kind=kind))
 
     def encode_action(self, action: Action) -> JsonObject:
         if isinstance(action, Flip):

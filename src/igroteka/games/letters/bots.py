@@ -38,6 +38,7 @@ from igroteka.games.letters.rules import (
     lay_out,
     word_problem,
 )
+from igroteka.i18n import Text
 from igroteka.lexicon.search import Found, best_words
 
 
@@ -84,7 +85,13 @@ CHAOS_PAIRS = 1
 def make_bot(level: str, seat: int, seed: int) -> LettersBot:
     """A bot of a level (``random``, ``easy``, ``medium``, ``hard``) for a seat."""
     if level not in LEVELS:
-        raise OptionsError(f"unknown bot level ‘{level}’ (choose {', '.join(LEVELS)})")
+        raise OptionsError(
+            Text(
+                "unknown bot level ‘{level}’ (choose {choices})",
+                level=level,
+                choices=", ".join(LEVELS),
+            )
+        )
     return LettersBot(LEVELS[level], seat, seed)
 
 

@@ -40,6 +40,7 @@ from igroteka.engine import codec
 from igroteka.engine.game import Event, IllegalAction, JsonObject, OptionsError, Outcome
 from igroteka.engine.rng import Rng
 from igroteka.games.letters.deck import Card, Kind, letters, make_deck
+from igroteka.i18n import Text
 from igroteka.lexicon import WordInputError, analyses, check, normal
 from igroteka.lexicon.style import slang
 from igroteka.lexicon.text import APOSTROPHES
@@ -144,25 +145,45 @@ def parse_options(raw: Mapping[str, Any]) -> LettersOptions:
     known = {f.name for f in dataclasses.fields(LettersOptions)}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise OptionsError(f"unknown option {', '.join(unknown)}")
+        raise OptionsError(
+            Text(
+                "unknown {count:option|options} {options}",
+                count=len(unknown),
+                options=", ".join(unknown),
+            )
+        )
     values: dict[str, Any] = {}
     for key, (low, high) in _LIMITS.items():
         value = raw.get(key, getattr(_DEFAULTS, key))
         if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionsError(f"{key} must be a whole number, not ‘{value}’")
+            raise OptionsError(
+                Text("{key} must be a whole number, not ‘{value}’", key=key, value=value)
+            )
         if not low <= value <= high:
-            raise OptionsError(f"{key} must be between {low} and {high}, not {value}")
+            raise OptionsError(
+                Text(
+                    "{key} must be between {low} and {high}, not {value}",
+                    key=key,
+                    low=low,
+                    high=high,
+                    value=value,
+                )
+            )
         values[key] = value
     for key in _FLAGS:
         value = raw.get(key, False)
         if not isinstance(value, bool):
-            raise OptionsError(f"{key} is on (true) or off (false), not ‘{value}’")
+            raise OptionsError(
+                Text("{key} is on (true) or off (false), not ‘{value}’", key=key, value=value)
+            )
         values[key] = value
     starter = raw.get("starter", "random")
     if isinstance(starter, bool) or not (
         starter == "random" or (isinstance(starter, int) and starter >= 0)
     ):
-        raise OptionsError(f"starter must be random or a seat number, not ‘{starter}’")
+        raise OptionsError(
+            Text("starter must be random or a seat number, not ‘{value}’", value=starter)
+        )
     return LettersOptions(**values, starter=starter)
 
 
@@ -307,37 +328,59 @@ def lay_out(deck: Cards, hand: Sequence[int], laying: Laying, slang_doubles: boo
     if laying.cards:
         cards = list(laying.cards)
         if len(set(cards)) != len(cards):
-            raise IllegalAction(f"‘{shown}’ names the same card twice")
+            raise IllegalAction(Text("‘{word}’ names the same card twice", word=shown))
         if any(card not in hand for card in cards):
-            raise IllegalAction(f"‘{shown}’ uses a card you do not hold")
+            raise IllegalAction(Text("‘{word}’ uses a card you do not hold", word=shown))
         wild = [card for card in cards if deck[card].kind == Kind.POLYSEMY]
         others = [card for card in cards if deck[card].kind != Kind.POLYSEMY]
         if any(deck[card].kind != Kind.LETTER for card in others):
-            raise IllegalAction("only letter cards and a Polysemy make words")
+            raise IllegalAction(Text("only letter cards and a Polysemy make words"))
         if len(wild) > 1:
-            raise IllegalAction(f"‘{shown}’: one Polysemy a word")
+            raise IllegalAction(Text("‘{word}’: one Polysemy a word", word=shown))
         have = Counter(deck[card].letter for card in others)
         rest = letters_needed - have
         if have - letters_needed:
-            extra = " ".join(sorted((have - letters_needed).elements()))
-            raise IllegalAction(f"‘{shown}’ has no place for the letters {extra}")
+            extra = sorted((have - letters_needed).elements())
+            raise IllegalAction(
+                Text(
+                    "‘{word}’ has no place for the {count:letter|letters} {letters}",
+                    word=shown,
+                    count=len(extra),
+                    letters=" ".join(extra),
+                )
+            )
         stands_for = ""
         if wild and not rest:
-            raise IllegalAction(f"‘{shown}’ is complete without the Polysemy: keep it")
+            raise IllegalAction(
+                Text("‘{word}’ is complete without the Polysemy: keep it", word=shown)
+            )
         if wild:
             if len(rest) != 1:
                 raise IllegalAction(
-                    f"a Polysemy stands for one letter: ‘{shown}’ still lacks "
-                    f"{_missing(letters_needed, have)}"
+                    Text(
+                        "a Polysemy stands for one letter: ‘{word}’ still lacks {letters}",
+                        word=shown,
+                        letters=_missing(letters_needed, have),
+                    )
                 )
             stands_for = next(iter(rest))
             if have[stands_for]:
                 raise IllegalAction(
-                    f"the Polysemy stands for every {stands_for} of ‘{shown}’, "
-                    "so no card of that letter may be used with it"
+                    Text(
+                        "the Polysemy stands for every {letter} of ‘{word}’, "
+                        "so no card of that letter may be used with it",
+                        letter=stands_for,
+                        word=shown,
+                    )
                 )
         elif rest:
-            raise IllegalAction(f"‘{shown}’ needs {_missing(letters_needed, have)} as well")
+            raise IllegalAction(
+                Text(
+                    "‘{word}’ needs {letters} as well",
+                    word=shown,
+                    letters=_missing(letters_needed, have),
+                )
+            )
     else:
         cards_or_none = _choose(deck, hand, letters_needed)
         stands_for = ""
@@ -346,8 +389,11 @@ def lay_out(deck: Cards, hand: Sequence[int], laying: Laying, slang_doubles: boo
             held = Counter(deck[card].letter for card in hand if deck[card].kind == Kind.LETTER)
             if not wilds:
                 raise IllegalAction(
-                    f"you do not hold the letters of ‘{shown}’: "
-                    f"{_missing(letters_needed, held)} missing"
+                    Text(
+                        "you do not hold the letters of ‘{word}’: {letters} missing",
+                        word=shown,
+                        letters=_missing(letters_needed, held),
+                    )
                 )
             options = []
             for letter in sorted(letters_needed):
@@ -357,8 +403,12 @@ def lay_out(deck: Cards, hand: Sequence[int], laying: Laying, slang_doubles: boo
                     options.append((not _one_colour(deck, chosen), letter, chosen))
             if not options:
                 raise IllegalAction(
-                    f"you do not hold the letters of ‘{shown}’, even with the Polysemy: "
-                    f"{_missing(letters_needed, held)} missing"
+                    Text(
+                        "you do not hold the letters of ‘{word}’, even with the Polysemy: "
+                        "{letters} missing",
+                        word=shown,
+                        letters=_missing(letters_needed, held),
+                    )
                 )
             _, stands_for, chosen = min(options)
             cards_or_none = [*chosen, wilds[0]]
@@ -379,16 +429,23 @@ def word_problem(word: str, options: LettersOptions, composed: frozenset[str]) -
         return error.reason
     size = len(spelling(word))
     if size < options.min_length:
-        return f"‘{shown}’ is too short: a word has at least {options.min_length} letters"
+        return Text(
+            "‘{word}’ is too short: a word has at least {length} {length:letter|letters}",
+            word=shown,
+            length=options.min_length,
+        )
     verdict = check(form, LANG)
     if not verdict.ok:
-        return verdict.reason.replace(f"‘{form}’", f"‘{shown}’")
+        reason = verdict.reason
+        if isinstance(reason, Text):
+            return reason.but(shown=shown)
+        return reason.replace(f"‘{form}’", f"‘{shown}’")
     if options.nouns_singular and not any(
         a.pos == "noun" and a.number == "singular" for a in analyses(form, LANG)
     ):
-        return f"‘{shown}’ is not a noun in the singular (house rule: only those)"
+        return Text("‘{word}’ is not a noun in the singular (house rule: only those)", word=shown)
     if options.unique_words and form in composed:
-        return f"‘{shown}’ has been composed already (house rule: no word twice)"
+        return Text("‘{word}’ has been composed already (house rule: no word twice)", word=shown)
     return None
 
 
@@ -410,9 +467,17 @@ class LettersGame:
     def setup(self, options: Mapping[str, Any], players: int, seed: int) -> LettersState:
         opts = parse_options(options)
         if not self.min_players <= players <= self.max_players:
-            raise OptionsError(f"Klepka letters is played by 1 to 6 players, not {players}")
+            raise OptionsError(
+                Text(
+                    "Klepka letters is played by {low} to {high} {high:player|players}, "
+                    "not {players}",
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
+            )
         if isinstance(opts.starter, int) and opts.starter >= players:
-            raise OptionsError(f"there is no seat {opts.starter + 1} to start")
+            raise OptionsError(Text("there is no seat {seat} to start", seat=opts.starter + 1))
         deck = make_deck(opts.pairs, opts.polysemy, opts.chaos, opts.exchange, LANG)
         rng = Rng.from_seed(seed)
         table, rng = rng.shuffled([card.id for card in deck])
@@ -498,26 +563,26 @@ class LettersGame:
 
     def _checked(self, state: LettersState, seat: int, action: Action) -> list[Laid] | None:
         if state.phase == Phase.OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Text("the game is over"))
         if not 0 <= seat < state.players:
-            raise IllegalAction(f"there is no seat {seat + 1}")
+            raise IllegalAction(Text("there is no seat {seat}", seat=seat + 1))
         if isinstance(action, Chaos):
             if not state.held(seat, Kind.CHAOS):
-                raise IllegalAction("you hold no Chaos card")
+                raise IllegalAction(Text("you hold no Chaos card"))
             if len(state.face_down()) < 2:
-                raise IllegalAction("Chaos needs at least two face-down cards on the table")
+                raise IllegalAction(Text("Chaos needs at least two face-down cards on the table"))
             return None
         if isinstance(action, Exchange):
             self._check_exchange(state, seat, action)
             return None
         if isinstance(action, Conceal):
             if state.phase != Phase.REVEAL or seat != state.turn:
-                raise IllegalAction("there are no revealed cards to turn back")
+                raise IllegalAction(Text("there are no revealed cards to turn back"))
             return None
         if state.phase == Phase.REVEAL:
-            raise IllegalAction("the revealed cards stay up for everyone to see for a moment")
+            raise IllegalAction(Text("the revealed cards stay up for everyone to see for a moment"))
         if seat != state.turn:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(Text("it is not your turn"))
         if isinstance(action, Flip):
             self._check_flip(state, action.position)
             return None
@@ -527,42 +592,42 @@ class LettersGame:
             if state.phase == Phase.COMPOSE and not state.face_down():
                 return None
             if state.phase == Phase.COMPOSE:
-                raise IllegalAction("flip your cards first: a turn ends after its flips")
-            raise IllegalAction("turn up the rest of your cards first")
+                raise IllegalAction(Text("flip your cards first: a turn ends after its flips"))
+            raise IllegalAction(Text("turn up the rest of your cards first"))
         if isinstance(action, Compose):
             return self._check_compose(state, seat, action)
-        raise IllegalAction("Klepka letters has no such action")
+        raise IllegalAction(Text("Klepka letters has no such action"))
 
     def _check_flip(self, state: LettersState, position: int) -> None:
         if state.phase == Phase.COMPOSE and not state.face_down():
-            raise IllegalAction("the table is empty: compose words or stop")
+            raise IllegalAction(Text("the table is empty: compose words or stop"))
         if not 0 <= position < len(state.table):
-            raise IllegalAction(f"there is no card {position + 1} on the table")
+            raise IllegalAction(Text("there is no card {number} on the table", number=position + 1))
         if state.table[position] == EMPTY:
-            raise IllegalAction(f"card {position + 1} has already been taken")
+            raise IllegalAction(Text("card {number} has already been taken", number=position + 1))
         if position in state.up:
-            raise IllegalAction(f"card {position + 1} is already face up")
+            raise IllegalAction(Text("card {number} is already face up", number=position + 1))
 
     def _check_exchange(self, state: LettersState, seat: int, action: Exchange) -> None:
         spares = state.held(seat, Kind.EXCHANGE)
         if not spares:
-            raise IllegalAction("you hold no Exchange card")
+            raise IllegalAction(Text("you hold no Exchange card"))
         hand = state.hands[seat]
         if action.give not in hand:
-            raise IllegalAction("you can give only a card you hold")
+            raise IllegalAction(Text("you can give only a card you hold"))
         if [card for card in spares if card != action.give] == []:
-            raise IllegalAction("the Exchange card you play cannot be the card you give")
+            raise IllegalAction(Text("the Exchange card you play cannot be the card you give"))
         owner = state.owner(action.take)
         if owner is None:
-            raise IllegalAction("that card is not held by any player")
+            raise IllegalAction(Text("that card is not held by any player"))
         if owner == seat:
-            raise IllegalAction("take a card of another player, not your own")
+            raise IllegalAction(Text("take a card of another player, not your own"))
 
     def _check_compose(self, state: LettersState, seat: int, action: Compose) -> list[Laid]:
         if state.phase != Phase.COMPOSE:
-            raise IllegalAction("words are composed at the start of a turn, before flipping")
+            raise IllegalAction(Text("words are composed at the start of a turn, before flipping"))
         if not action.words:
-            raise IllegalAction("compose at least one word")
+            raise IllegalAction(Text("compose at least one word"))
         hand = list(state.hands[seat])
         done = frozenset(scored.word for sheet in state.sheets for scored in sheet)
         laid_out: list[Laid] = []
@@ -825,26 +890,28 @@ class LettersGame:
 
     def decode_action(self, data: Any) -> Action:
         if not isinstance(data, Mapping):
-            raise IllegalAction("an action must be a JSON object")
+            raise IllegalAction(Text("an action must be a JSON object"))
         kind = data.get("type")
         if kind == "flip":
-            return Flip(_card_number(data, "position", "a flip needs the position of a card"))
+            return Flip(_card_number(data, "position", Text("a flip needs the position of a card")))
         if kind == "compose":
             words = data.get("words")
             if not isinstance(words, list) or not words:
-                raise IllegalAction("a composition is a list of words")
+                raise IllegalAction(Text("a composition is a list of words"))
             layings = []
             for item in words:
                 if isinstance(item, str):
                     layings.append(Laying(item))
                     continue
                 if not isinstance(item, Mapping) or not isinstance(item.get("word"), str):
-                    raise IllegalAction("each word is a text, or an object with a word and cards")
+                    raise IllegalAction(
+                        Text("each word is a text, or an object with a word and cards")
+                    )
                 cards = item.get("cards", [])
                 if not isinstance(cards, list) or not all(
                     isinstance(c, int) and not isinstance(c, bool) for c in cards
                 ):
-                    raise IllegalAction("the cards of a word are a list of card numbers")
+                    raise IllegalAction(Text("the cards of a word are a list of card numbers"))
                 layings.append(Laying(item["word"], tuple(cards)))
             return Compose(tuple(layings))
         if kind == "conceal":
@@ -854,11 +921,11 @@ class LettersGame:
         if kind == "chaos":
             return Chaos()
         if kind == "exchange":
-            message = "an exchange names the card you give and the card you take"
+            message = Text("an exchange names the card you give and the card you take")
             return Exchange(
                 _card_number(data, "give", message), _card_number(data, "take", message)
             )
-        raise IllegalAction(f"Klepka letters has no action ‘{kind}’")
+        raise IllegalAction(Text("Klepka letters has no action ‘{kind}’", kind=kind))
 
     def encode_action(self, action: Action) -> JsonObject:
         if isinstance(action, Flip):

@@ -1,0 +1,224 @@
+"""A refusal is read in the player's language: every sentence the rules and the server say to a
+player is a Text with a translation into Ukrainian and Russian.
+
+The command line (cli.py, terminal/) speaks English and is left out.
+"""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import json
+import random
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from igroteka import i18n
+from igroteka.engine import IllegalAction, Match, OptionsError, play_out
+from igroteka.games import entry, game_names
+from igroteka.i18n import LANGUAGES, Text, catalogue, negotiate, translate
+
+SOURCE = Path(__file__).resolve().parents[1] / "src" / "igroteka"
+ENGLISH_ONLY = ("cli.py", "terminal", "i18n.py")
+REFUSALS = {
+    "IllegalAction": 0,
+    "OptionsError": 0,
+    "RoomError": 0,
+    "ChainError": 0,
+    "WordInputError": 0,
+    "DeckError": 0,
+    "Verdict": 2,
+}
+"""The exceptions and values that carry a sentence for a player, and the argument it is."""
+
+
+def modules() -> Iterator[tuple[Path, ast.Module]]:
+    for path in sorted(SOURCE.rglob("*.py")):
+        if any(part in ENGLISH_ONLY for part in path.relative_to(SOURCE).parts):
+            continue
+        yield path, ast.parse(path.read_text("utf-8"))
+
+
+def calls(name: str) -> Iterator[tuple[str, ast.Call]]:
+    for path, tree in modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                called = node.func
+                found = getattr(called, "id", None) or getattr(called, "attr", None)
+                if found == name:
+                    yield f"{path.relative_to(SOURCE)}:{node.lineno}", node
+
+
+def templates() -> dict[str, str]:
+    """Every template in the code, and where it is."""
+    found: dict[str, str] = {}
+    for where, call in calls("Text"):
+        first = call.args[0] if call.args else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            found.setdefault(first.value, where)
+    return found
+
+
+def fields(template: str) -> dict[str, int]:
+    """The template's fields, and how many plural forms each asks for (0: none)."""
+    parsed: dict[str, int] = {}
+    for _, name, spec, _ in string.Formatter().parse(template):
+        if name is not None:
+            forms = len(spec.split("|")) if spec and "|" in spec else 0
+            parsed[name] = max(parsed.get(name, 0), forms)
+    return parsed
+
+
+def test_every_template_is_a_literal() -> None:
+    """A template is written out where it is said, so that it can be found and translated."""
+    odd = [where for where, call in calls("Text") if not templates_literal(call)]
+    assert odd == []
+
+
+def templates_literal(call: ast.Call) -> bool:
+    first = call.args[0] if call.args else None
+    return isinstance(first, ast.Constant) and isinstance(first.value, str)
+
+
+def test_every_refusal_is_translatable() -> None:
+    """No refusal is a bare English string: each is a Text (or passes one on)."""
+    bare = []
+    for name, position in REFUSALS.items():
+        for where, call in calls(name):
+            if len(call.args) > position:
+                argument = call.args[position]
+                if isinstance(argument, ast.JoinedStr) or (
+                    isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+                ):
+                    bare.append(f"{where}: {name}({ast.unparse(argument)[:60]})")
+    assert bare == []
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_template_has_a_translation(lang: str) -> None:
+    """Each sentence is translated, with the same fields, and plural words in three forms."""
+    translated = catalogue(lang)
+    code = templates()
+    missing = sorted(template for template in code if template not in translated)
+    assert missing == [], f"{len(missing)} untranslated"
+    stale = sorted(template for template in translated if template not in code)
+    assert stale == [], "translations of sentences the code no longer says"
+    for english, sentence in translated.items():
+        want = {name: 3 if forms else 0 for name, forms in fields(english).items()}
+        got = fields(sentence)
+        assert set(got) == set(want), (english, sentence)
+        for name, forms in got.items():
+            assert forms in (0, 3), (sentence, name)
+            if want[name]:
+                assert forms == 3, (english, sentence)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_catalogue_files_are_sorted_json(lang: str) -> None:
+    """The catalogues stay easy to review: sorted keys, one entry a line."""
+    path = SOURCE / "content" / "messages" / f"{lang}.json"
+    entries = json.loads(path.read_text("utf-8"))
+    assert list(entries) == sorted(entries)
+
+
+def test_a_sentence_is_said_in_the_players_language() -> None:
+    reason = Text("card {number} is already face up", number=3)
+    assert reason == "card 3 is already face up"
+    assert translate(reason, "uk") == "картка 3 вже лежить лицем догори"
+    assert translate(reason, "ru") == "карточка 3 уже лежит лицом вверх"
+    assert translate(reason, "de") == "card 3 is already face up"
+
+
+def test_a_plain_string_stays_as_it_is() -> None:
+    assert translate("just words", "uk") == "just words"
+
+
+def test_the_language_comes_from_the_browser() -> None:
+    assert negotiate("uk-UA,uk;q=0.9,en-US;q=0.8") == "uk"
+    assert negotiate("fr-FR, ru;q=0.3, en;q=0.2") == "ru"
+    assert negotiate("en;q=0, uk;q=0.1") == "uk"
+    assert negotiate("fr") == "en"
+    assert negotiate("") == "en"
+    assert negotiate("uk;q=bad, ru") == "ru"
+
+
+def strings(value: object) -> list[str]:
+    """Every text in a view: the words a player could try."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in strings(item)]
+    return []
+
+
+def attempts(view: dict[str, object], rng: random.Random) -> list[object]:
+    """Actions a careless or mischievous player might send, most of them refused."""
+    words = [text for text in strings(view) if text.isalpha()] + ["бзбз", "кіт", "столы", "Київ"]
+    links = rng.sample(words, min(len(words), rng.randint(1, 3)))
+    return [
+        [],
+        "flip",
+        {"type": "dance"},
+        {"type": "flip"},
+        {"type": "flip", "position": rng.choice([-1, 0, 1, 5, 999])},
+        {"type": "conceal"},
+        {"type": "stop"},
+        {"type": "london", "yes": rng.random() < 0.5},
+        {"type": "london", "yes": "maybe"},
+        {"type": "chain", "links": links},
+        {"type": "chain", "links": [*links, "~", *links]},
+        {"type": "chain", "links": "кіт"},
+        {"type": "compose", "words": links},
+        {"type": "compose", "words": []},
+        {"type": "compose", "words": [{"word": links[0], "cards": [0, 0]}]},
+        {"type": "compose", "words": [{"word": links[0], "cards": "x"}]},
+        {"type": "chaos"},
+        {"type": "exchange", "give": rng.randrange(60), "take": rng.randrange(60)},
+        {"type": "exchange"},
+    ]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_refusal_in_random_games_is_translated(name: str) -> None:
+    """Whatever a player sends in whatever state, the refusal has a Ukrainian and a Russian text."""
+    found = entry(name)
+    game = found.game
+    refusals: dict[str, str] = {}
+    for bad in ({"pairs": -1}, {"pairs": "many"}, {"colour": "red"}, {"starter": 99}):
+        try:
+            Match.start(game, ["a", "b"], bad, seed=1)
+        except OptionsError as error:
+            refusals[error.reason] = "options"
+    for seed in range(3):
+        rng = random.Random(seed)
+        players = [f"p{n}" for n in range(rng.randint(2, 3))]
+        played = Match.start(game, players, {}, seed)
+        bots = {n: found.make_bot("easy", n, seed) for n in range(len(players))}
+        play_out(played, bots)
+        match = Match.start(game, players, {}, seed)
+        for logged in played.log:
+            for seat in range(len(players)):
+                for data in attempts(game.view(match.state, seat), rng):
+                    try:
+                        game.check(match.state, seat, game.decode_action(data))
+                    except IllegalAction as error:
+                        refusals[error.reason] = str(data)
+            match.play(logged.seat, game.decode_action(logged.action))
+    assert len(refusals) > 15
+    for reason, said_to in refusals.items():
+        assert isinstance(reason, Text), (reason, said_to)
+        for lang in ("uk", "ru"):
+            translated = translate(reason, lang)
+            assert translated != reason and "{" not in translated, (reason, lang)
+            assert re.search("[а-яіїєґ]", translated), (reason, lang)
+
+
+def test_the_module_examples_hold() -> None:
+    result = doctest.testmod(i18n)
+    assert result.failed == 0 and result.attempted > 5
