@@ -71,6 +71,18 @@ def open_room(browser: Any, base: str, game: str, options: dict[str, Any]) -> tu
     return ann, bob
 
 
+def new_letters_room(browser: Any, port: int, locale: str, players: int) -> Any:
+    """A person whose browser speaks ``locale`` creates a room of Klepka letters in the lobby."""
+    page = browser.new_context(locale=locale).new_page()
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.wait_for_selector("#new-game")
+    page.select_option("#game", "letters")
+    page.fill("#players", str(players))
+    page.fill("#option-pairs", "10")
+    page.click("#new-game button[type=submit]")
+    return page
+
+
 def press(page: Any, selector: str) -> None:
     """Click what the selector finds now; the page may redraw meanwhile (an update came): the
     loop then looks again, as a person would."""
@@ -152,13 +164,7 @@ def test_hot_seat_two_people_share_one_browser_tab(browser: Any, tmp_path: Path)
     """Both seats taken in one tab: it shows the view of whichever of them is to play."""
     port = free_port()
     with running(tmp_path / "games.db", port, reveal=0.3, bot=0.05):
-        page = browser.new_context(locale="ru-RU").new_page()
-        page.goto(f"http://127.0.0.1:{port}/")
-        page.wait_for_selector("#new-game")
-        page.select_option("#game", "letters")
-        page.fill("#players", "3")
-        page.fill("#option-pairs", "10")
-        page.click("#new-game button[type=submit]")
+        page = new_letters_room(browser, port, "ru-RU", players=3)
         for name in ("Аня", "Боря"):
             page.wait_for_selector(".seat-open")
             page.fill(".seat-open input >> nth=0", name)
@@ -210,12 +216,7 @@ def test_a_refusal_reads_in_the_players_language(browser: Any, tmp_path: Path) -
     """The server refuses in the language the person reads, and follows a switch of it."""
     port = free_port()
     with running(tmp_path / "games.db", port, reveal=0.3, bot=0.05):
-        page = browser.new_context(locale="uk-UA").new_page()
-        page.goto(f"http://127.0.0.1:{port}/")
-        page.wait_for_selector("#new-game")
-        page.select_option("#game", "letters")
-        page.fill("#option-pairs", "10")
-        page.click("#new-game button[type=submit]")
+        page = new_letters_room(browser, port, "uk-UA", players=2)
         page.wait_for_selector(".seat-open")
         nameless = toast_after(page, lambda: page.click(".seat-open .seat-actions button >> nth=0"))
         assert nameless == "гравцеві потрібне ім’я"

@@ -44,6 +44,36 @@ class OptionsError(ValueError):
         self.reason = reason
 
 
+def whole_option(raw: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    """An option that is a whole number from ``low`` to ``high``; :class:`OptionsError` if not.
+
+    >>> whole_option({"pairs": 8}, "pairs", 12, 1, 40)
+    8
+    >>> whole_option({}, "pairs", 12, 1, 40)
+    12
+    >>> whole_option({"pairs": 99}, "pairs", 12, 1, 40)
+    Traceback (most recent call last):
+    ...
+    igroteka.engine.game.OptionsError: pairs must be between 1 and 40, not 99
+    """
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionsError(
+            Text("{key} must be a whole number, not ‘{value}’", key=key, value=value)
+        )
+    if not low <= value <= high:
+        raise OptionsError(
+            Text(
+                "{key} must be between {low} and {high}, not {value}",
+                key=key,
+                low=low,
+                high=high,
+                value=value,
+            )
+        )
+    return value
+
+
 def players_wanted(game: Game[Any, Any], count: int) -> Text:
     """The refusal of a player count the game is not played by."""
     return Text(

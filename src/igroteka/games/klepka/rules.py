@@ -27,7 +27,14 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeVar
 
 from igroteka.engine import codec
-from igroteka.engine.game import Event, IllegalAction, JsonObject, OptionsError, Outcome
+from igroteka.engine.game import (
+    Event,
+    IllegalAction,
+    JsonObject,
+    OptionsError,
+    Outcome,
+    whole_option,
+)
 from igroteka.engine.rng import Rng
 from igroteka.games.klepka.chain import (
     SYNCOPE,
@@ -239,25 +246,6 @@ def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: s
     return str(value)
 
 
-def _integer(raw: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionsError(
-            Text("{key} must be a whole number, not ‘{value}’", key=key, value=value)
-        )
-    if not low <= value <= high:
-        raise OptionsError(
-            Text(
-                "{key} must be between {low} and {high}, not {value}",
-                key=key,
-                low=low,
-                high=high,
-                value=value,
-            )
-        )
-    return value
-
-
 MAX_SYNCOPES = 10
 
 
@@ -283,8 +271,8 @@ def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
         )
     return KlepkaOptions(
         deck=deck,
-        pairs=_integer(raw, "pairs", min(12, len(deck.pairs)), 1, len(deck.pairs)),
-        syncopes=_integer(raw, "syncopes", 2, 0, MAX_SYNCOPES),
+        pairs=whole_option(raw, "pairs", min(12, len(deck.pairs)), 1, len(deck.pairs)),
+        syncopes=whole_option(raw, "syncopes", 2, 0, MAX_SYNCOPES),
         starter=starter,
         chain=_choice(raw, "chain", CHAIN_MODES, "manual"),
         after_syncope=_choice(raw, "after_syncope", AFTER_SYNCOPE, "pass"),

@@ -37,7 +37,14 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from igroteka.engine import codec
-from igroteka.engine.game import Event, IllegalAction, JsonObject, OptionsError, Outcome
+from igroteka.engine.game import (
+    Event,
+    IllegalAction,
+    JsonObject,
+    OptionsError,
+    Outcome,
+    whole_option,
+)
 from igroteka.engine.rng import Rng
 from igroteka.games.letters.deck import Card, Kind, letters, make_deck
 from igroteka.i18n import Text
@@ -154,22 +161,7 @@ def parse_options(raw: Mapping[str, Any]) -> LettersOptions:
         )
     values: dict[str, Any] = {}
     for key, (low, high) in _LIMITS.items():
-        value = raw.get(key, getattr(_DEFAULTS, key))
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionsError(
-                Text("{key} must be a whole number, not ‘{value}’", key=key, value=value)
-            )
-        if not low <= value <= high:
-            raise OptionsError(
-                Text(
-                    "{key} must be between {low} and {high}, not {value}",
-                    key=key,
-                    low=low,
-                    high=high,
-                    value=value,
-                )
-            )
-        values[key] = value
+        values[key] = whole_option(raw, key, getattr(_DEFAULTS, key), low, high)
     for key in _FLAGS:
         value = raw.get(key, False)
         if not isinstance(value, bool):
