@@ -162,3 +162,37 @@ def test_open_seats_are_counted_in_each_language() -> None:
             f"/api/rooms/{room}/start", json={"token": token}, headers={"Accept-Language": "uk"}
         )
         assert reply.json()["reason"] == "місце 4 ще вільне: посадіть людину або бота"
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "english", "ukrainian"),
+    [
+        ("/api/rooms", {"game": "klepka"}, "‘players’ is missing", "бракує поля «players»"),
+        (
+            "/api/rooms",
+            {"game": "klepka", "players": "two"},
+            "‘players’ must be a whole number",
+            "поле «players» має бути цілим числом",
+        ),
+        ("/api/rooms", "{bad", "the request is not valid JSON", "запит — не коректний JSON"),
+        ("/api/rooms", "[1]", "the request must be a JSON object", "запит має бути об’єктом JSON"),
+        (
+            "/api/rooms/abc/seats/first",
+            {"name": "Ann"},
+            "‘seat’ must be a whole number",
+            "поле «seat» має бути цілим числом",
+        ),
+    ],
+)
+def test_a_request_the_api_cannot_read_is_refused_with_a_reason(
+    path: str, body: Any, english: str, ukrainian: str
+) -> None:
+    """Malformed HTTP requests get the same refusal shape as the rest, in the reader's language."""
+    with server() as client:
+        for lang, reason in (("en", english), ("uk", ukrainian)):
+            headers = {"Accept-Language": lang, "Content-Type": "application/json"}
+            text = body if isinstance(body, str) else json.dumps(body)
+            reply = client.post(path, content=text, headers=headers)
+            assert reply.status_code == 422
+            assert reply.json()["error"] == "bad-request" and reply.json()["reason"] == reason
+        assert client.get("/healthz").status_code == 200

@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -82,6 +84,13 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
         """A refusal, in the language the request accepts (Accept-Language)."""
         lang = negotiate(request.headers.get("accept-language"))
         return JSONResponse(refusal(error.code, error.reason, lang), error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
+        """A request that does not fit the API: the first problem, said for a person."""
+        lang = negotiate(request.headers.get("accept-language"))
+        answer = refusal("bad-request", _invalid(error.errors()), lang)
+        return JSONResponse({**answer, "detail": jsonable_encoder(error.errors())}, 422)
 
     web = resources.files("igroteka").joinpath("web")
     page = web.joinpath("index.html").read_text("utf-8")
@@ -213,6 +222,26 @@ async def _read(websocket: WebSocket, room: LiveRoom, connection: Connection) ->
         reply = await _handle(text, room, connection)
         if reply is not None:
             connection.send(reply)
+
+
+def _invalid(errors: Sequence[Any]) -> Text:
+    """What is wrong with a request FastAPI could not read, from the first of its errors."""
+    first = errors[0] if errors else {}
+    kind = str(first.get("type", ""))
+    field = ".".join(str(part) for part in first.get("loc", ())[1:])
+    if kind == "json_invalid":
+        return Text("the request is not valid JSON")
+    if not field:
+        return Text("the request must be a JSON object")
+    if kind == "missing":
+        return Text("‘{field}’ is missing", field=field)
+    if kind.startswith("int_"):
+        return Text("‘{field}’ must be a whole number", field=field)
+    if kind.startswith("string_"):
+        return Text("‘{field}’ must be text", field=field)
+    if kind.startswith(("dict_", "model_")):
+        return Text("‘{field}’ must be a JSON object", field=field)
+    return Text("‘{field}’ is not valid here", field=field)
 
 
 def refusal(code: str, reason: str, lang: str) -> dict[str, Any]:
