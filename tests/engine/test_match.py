@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
-
-import pytest
 
 from igroteka.engine import Event, IllegalAction, Match, Outcome, play_out
 
@@ -97,10 +93,3 @@ def test_a_refused_offer_is_told_and_not_offered_again_before_the_next_step() ->
     play_out(match, {0: Agent("tick"), 1: optional})
     assert optional.refusals == ["not now"]
     assert [logged.action["type"] for logged in match.log] == ["tick", "bonus", "tick", "tick"]
-
-
-@pytest.mark.parametrize("module", ["game", "match", "rng", "record"])
-def test_the_kernels_examples_hold(module: str) -> None:
-    """The examples in the kernel's docstrings are true."""
-    result = doctest.testmod(importlib.import_module(f"igroteka.engine.{module}"))
-    assert result.failed == 0 and result.attempted > 0

@@ -190,17 +190,6 @@ def test_an_unknown_language_is_named() -> None:
         check("кіт", "pl")
 
 
-@pytest.mark.parametrize(
-    "module", ["text", "morph", "rules", "diminutive", "signatures", "search", "gaddag"]
-)
-def test_the_examples_in_the_docs_hold(module: str) -> None:
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(f"igroteka.lexicon.{module}"))
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_stress_marks_are_not_letters() -> None:
     assert normal("моло\u0301ко", "uk") == "молоко"
     assert check("за\u0301мок", "ru", "crossword").ok

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import random
 from collections.abc import Sequence
 
@@ -331,12 +330,6 @@ def test_the_best_chain_is_the_same_for_the_same_hand(
 ) -> None:
     shuffled = data.draw(st.permutations(words))
     assert best_chain(shuffled, syncopes) == best_chain(words, syncopes)
-
-
-def test_the_examples_in_the_docstrings() -> None:
-    result = doctest.testmod(chain_module)
-    assert result.failed == 0
-    assert result.attempted > 0
 
 
 # -- the two searches of the solver agree ------------------------------------------

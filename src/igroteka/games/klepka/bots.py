@@ -10,6 +10,7 @@ players it plays the two-player values as "me against the next player"; alone,
 it plays the solitaire optimum (fewest moves).
 
 >>> from igroteka.engine import Match, play_out
+>>> from igroteka.games.klepka.rules import KlepkaGame
 >>> game = KlepkaGame()
 >>> match = Match.start(game, ["a", "b"], {"pairs": 6, "starter": 0}, seed=3)
 >>> bots = {seat: make_bot("hard", seat, seed=3) for seat in range(2)}

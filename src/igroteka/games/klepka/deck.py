@@ -209,7 +209,7 @@ def _letter_of(char: str) -> Text:
         return Text("a Latin letter")
     if script == "Cyrillic":
         return Text("a Cyrillic letter")
-    return Text("a {script} letter", script=script)
+    return Text("a letter of another alphabet ({script})", script=script)
 
 
 def _check_alphabet(word: str, lang: str) -> Text | None:
