@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
@@ -245,3 +246,44 @@ def test_a_refusal_reads_in_the_players_language(browser: Any, tmp_path: Path) -
         assert "«бзбз»" in ukrainian and "«бзбз»" in russian
         assert len({english, ukrainian, russian}) == 3
         assert UKRAINIAN_ONLY.search(ukrainian) and not UKRAINIAN_ONLY.search(russian)
+
+
+TEACHER_DECK = "name: Тиждень 5\nlang: uk\nяблуко 🍎\nбудинок 🏠\nсонце 🌞\nм’яч ⚽\n"
+
+
+def test_a_teacher_makes_a_game_of_this_weeks_words(browser: Any, tmp_path: Path) -> None:
+    """A teacher types her words as a deck in the lobby, sees what is wrong with it line by line in
+    her language, picks house rules, and plays the words against a bot."""
+    port = free_port()
+    with running(tmp_path / "games.db", port, reveal=0.3, bot=0.05):
+        base = f"http://127.0.0.1:{port}"
+        page = browser.new_context(locale="uk-UA").new_page()
+        page.goto(base + "/")
+        page.wait_for_selector("#new-game")
+        page.select_option("#game", "klepka")
+        assert not page.is_visible("#option-deck-text")
+        page.select_option("#option-lang", "own")
+        page.fill("#option-deck-text", TEACHER_DECK.replace("м’яч ⚽", "м’яч\nсонце 🌅"))
+        page.click("#new-game button[type=submit]")
+        page.wait_for_selector(".form-error:not(:empty)")
+        assert page.inner_text(".form-error").splitlines() == [
+            "ваша колода, рядок 6: для картки потрібні слово й картинка, а між ними — пробіл",
+            "ваша колода, рядок 7: «сонце» трапляється двічі (уперше — у рядку 5)",
+        ]
+        page.fill("#option-deck-text", TEACHER_DECK)
+        page.click(".house-rules summary")
+        page.select_option("#option-ties", "cards")
+        page.select_option("#option-starter", "random")
+        page.click("#new-game button[type=submit]")
+        page.wait_for_selector(".seats")
+        room = httpx.get(f"{base}/api/rooms/{page.url.rsplit('/', 1)[1]}").json()
+        assert room["options"]["deck"]["name"] == "Тиждень 5" and room["options"]["pairs"] == 4
+        assert room["options"]["ties"] == "cards"
+        page.fill(".seat-open input >> nth=0", "Оксана")
+        page.click(".seat-open .seat-actions button >> nth=0")
+        page.wait_for_selector("text=Оксана (ви)")
+        page.click(".seat-open .seat-actions button >> nth=1")
+        page.wait_for_selector("button.primary:not([disabled])")
+        page.click("button.primary")
+        play_to_the_end([page], seed=7)
+        assert re.search("яблуко|будинок|сонце|м’яч", page.inner_text(".results"))

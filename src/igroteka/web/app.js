@@ -1,7 +1,7 @@
 // The Igroteka client: a lobby to create rooms, and a room page that plays over a websocket.
 // It decides nothing: it shows the views the server sends and sends the player's actions.
 
-import { language, setLanguage, t } from "./i18n.js";
+import { has, language, setLanguage, t } from "./i18n.js";
 import * as klepka from "./games/klepka.js";
 import * as letters from "./games/letters.js";
 
@@ -59,23 +59,35 @@ function keepToken(room, seat, token) {
 
 // ---------------------------------------------------------------- the lobby
 
+// The options the lobby offers; `house` ones are folded under "House rules". A choice's label is
+// the string `${key}_${choice}` when there is one. The deck "own" is a teacher's words, typed in.
 const OPTION_FIELDS = {
   klepka: [
-    { key: "lang", label: "deckLang", choices: ["en", "uk"] },
+    { key: "lang", label: "deckLang", choices: ["en", "uk", "own"], labels: "deck" },
     { key: "pairs", label: "pairs", min: 1, max: 40 },
     { key: "syncopes", label: "syncopes", min: 0, max: 10 },
     { key: "chain", label: "chainMode", choices: ["manual", "auto"] },
+    { key: "starter", label: "starter", choices: ["london", "random"], house: true },
+    { key: "after_syncope", label: "after_syncope", choices: ["pass", "again"], house: true },
+    { key: "syncope_in_search", label: "syncope_in_search", choices: ["ends", "continues"], house: true },
+    { key: "ties", label: "ties", choices: ["shared", "cards"], house: true },
+    { key: "soft_sign", label: "soft_sign", choices: ["skip", "strict"], house: true },
   ],
   letters: [
     { key: "pairs", label: "pairs", min: 10, max: 120 },
     { key: "polysemy", label: "polysemy", min: 0, max: 8 },
     { key: "chaos", label: "chaos", min: 0, max: 8 },
     { key: "exchange", label: "exchange", min: 0, max: 8 },
-    { key: "nouns_singular", label: "nounsSingular", flag: true },
-    { key: "unique_words", label: "uniqueWords", flag: true },
-    { key: "double_slang", label: "doubleSlang", flag: true },
+    { key: "nouns_singular", label: "nounsSingular", flag: true, house: true },
+    { key: "unique_words", label: "uniqueWords", flag: true, house: true },
+    { key: "double_slang", label: "doubleSlang", flag: true, house: true },
   ],
 };
+
+function choiceLabel(field, choice) {
+  const key = `${field.labels || field.key}_${choice}`;
+  return has(key) ? t(key) : choice;
+}
 
 async function lobby(main) {
   const games = await api("GET", "/api/games");
@@ -87,21 +99,36 @@ async function lobby(main) {
   );
   const players = h("input", { type: "number", name: "players", id: "players", value: 2, min: 1, max: 6 });
   const fields = h("div", { class: "fields" });
+  const problem = h("p", { class: "form-error", role: "alert" });
+  const deckText = h("textarea", {
+    id: "option-deck-text", name: "deck_text", rows: 8, placeholder: t("deckTextHint"), "aria-label": t("deckText"),
+  });
+  const ownDeck = h("label", { class: "own-deck", for: "option-deck-text" }, t("deckText"), deckText);
   const showFields = () => {
     const game = games.find((g) => g.name === gameSelect.value);
     players.min = game.min_players;
     players.max = game.max_players;
+    const labelled = (OPTION_FIELDS[game.name] || []).map((field) => {
+      const id = `option-${field.key}`;
+      const fallback = game.options[field.key];
+      let input;
+      if (field.flag) input = h("input", { type: "checkbox", id, name: field.key });
+      else if (field.choices)
+        input = h("select", { id, name: field.key }, field.choices.map((c) => h("option", { value: c }, choiceLabel(field, c))));
+      else input = h("input", { type: "number", id, name: field.key, min: field.min, max: field.max, value: fallback });
+      if (field.choices && fallback !== undefined && field.choices.includes(fallback)) input.value = fallback;
+      if (field.key === "lang" && game.name === "klepka") {
+        const toggle = () => { ownDeck.hidden = input.value !== "own"; };
+        input.addEventListener("change", toggle);
+        toggle();
+      }
+      return { field, element: h("label", { for: id }, t(field.label), input) };
+    });
+    const house = labelled.filter((l) => l.field.house).map((l) => l.element);
     fields.replaceChildren(
-      ...(OPTION_FIELDS[game.name] || []).map((field) => {
-        const id = `option-${field.key}`;
-        const fallback = game.options[field.key];
-        let input;
-        if (field.flag) input = h("input", { type: "checkbox", id, name: field.key });
-        else if (field.choices)
-          input = h("select", { id, name: field.key }, field.choices.map((c) => h("option", { value: c }, c)));
-        else input = h("input", { type: "number", id, name: field.key, min: field.min, max: field.max, value: fallback });
-        return h("label", { for: id }, t(field.label), input);
-      }),
+      ...labelled.filter((l) => !l.field.house).map((l) => l.element),
+      ...(game.name === "klepka" ? [ownDeck] : []),
+      ...(house.length ? [h("details", { class: "house-rules" }, h("summary", {}, t("houseRules")), ...house)] : []),
     );
   };
   gameSelect.addEventListener("change", showFields);
@@ -117,18 +144,26 @@ async function lobby(main) {
       t("turnTimer"),
       h("input", { type: "number", id: "turn-timer", name: "turn_timer", min: 1, max: 3600, placeholder: "—" }),
     ),
+    problem,
     h("button", { type: "submit", class: "primary" }, t("create")),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const game = gameSelect.value;
+    const defaults = games.find((g) => g.name === game).options;
     const options = {};
     for (const field of OPTION_FIELDS[game] || []) {
       const input = form.elements[field.key];
       if (field.flag) options[field.key] = input.checked;
       else if (field.choices) options[field.key] = input.value;
-      else if (input.value !== "") options[field.key] = Number(input.value);
+      // a number left as it was is the game's default: the game fits it to the deck
+      else if (input.value !== "" && input.value !== String(defaults[field.key])) options[field.key] = Number(input.value);
     }
+    if (options.lang === "own") {
+      delete options.lang;
+      options.deck = { text: deckText.value };
+    }
+    problem.textContent = "";
     try {
       const timer = form.elements.turn_timer.value;
       const room = await api("POST", "/api/rooms", {
@@ -140,7 +175,7 @@ async function lobby(main) {
       history.pushState({}, "", room.invite);
       route();
     } catch (error) {
-      toast(error.message);
+      problem.textContent = error.message; // stays until the next try: a deck's problems are a list
     }
   });
   main.replaceChildren(form);

@@ -5,7 +5,7 @@ const STRINGS = {
   en: {
     newGame: "New game", game: "Game", players: "Players", create: "Create the room",
     klepka: "Klepka: words and pictures", letters: "Klepka: letters",
-    pairs: "Pairs of cards", deckLang: "Deck", chainMode: "Chains (manual: by hand, auto: the best)", syncopes: "Syncope cards",
+    pairs: "Pairs of cards", deckLang: "Deck", chainMode: "Chains", syncopes: "Syncope cards",
     polysemy: "Polysemy cards", chaos: "Chaos cards", exchange: "Exchange cards",
     nounsSingular: "Only nouns in the singular", uniqueWords: "No word twice",
     doubleSlang: "Slang scores double",
@@ -26,11 +26,20 @@ const STRINGS = {
     speak: "Speak", level: "Level", passDevice: "Pass the device to {name}", ready: "I am {name}",
     notFound: "There is no such room.", held: "cards held", turnTimer: "Seconds for a move (empty: no timer)",
     syncopeCard: "Syncope", polysemyCard: "Polysemy", chaosCard: "Chaos", exchangeCard: "Exchange",
+    houseRules: "House rules", deck_en: "English words", deck_uk: "Ukrainian words", deck_own: "My own words…",
+    deckText: "Your words, one card a line: the word, a space, then its picture",
+    deckTextHint: "name: Week 5\nlang: en\napple 🍎\nhouse 🏠\nsun 🌞",
+    chain_manual: "each player builds their own", chain_auto: "the best, found by the game",
+    starter: "Who starts", starter_london: "who has been to London", starter_random: "drawn by lot",
+    after_syncope: "After a Syncope", after_syncope_pass: "the turn passes", after_syncope_again: "the player flips again",
+    syncope_in_search: "A Syncope in a search", syncope_in_search_ends: "ends the search", syncope_in_search_continues: "the search goes on",
+    ties: "Equal chains", ties_shared: "share the victory", ties_cards: "more cards wins",
+    soft_sign: "A word ending in ь", soft_sign_skip: "chains from the letter before ь", soft_sign_strict: "ь is its last letter",
   },
   uk: {
     newGame: "Нова гра", game: "Гра", players: "Гравці", create: "Створити кімнату",
     klepka: "Клепка: слова й картинки", letters: "Клепка: літери",
-    pairs: "Пар карток", deckLang: "Колода", chainMode: "Ланцюжки (manual: власноруч, auto: найкращі)", syncopes: "Карток «Синкопа»",
+    pairs: "Пар карток", deckLang: "Колода", chainMode: "Ланцюжки", syncopes: "Карток «Синкопа»",
     polysemy: "Карток «Полісемія»", chaos: "Карток «Хаос»", exchange: "Карток «Обмін»",
     nounsSingular: "Лише іменники в однині", uniqueWords: "Жодне слово двічі",
     doubleSlang: "Сленг — подвійні бали",
@@ -51,11 +60,20 @@ const STRINGS = {
     speak: "Озвучити", level: "Рівень", passDevice: "Передайте пристрій: {name}", ready: "Я — {name}",
     notFound: "Такої кімнати немає.", held: "карток на руках", turnTimer: "Секунд на хід (порожньо — без таймера)",
     syncopeCard: "Синкопа", polysemyCard: "Полісемія", chaosCard: "Хаос", exchangeCard: "Обмін",
+    houseRules: "Домашні правила", deck_en: "Англійські слова", deck_uk: "Українські слова", deck_own: "Мої слова…",
+    deckText: "Ваші слова, одна картка в рядку: слово, пробіл, картинка",
+    deckTextHint: "name: Тиждень 5\nlang: uk\nяблуко 🍎\nбудинок 🏠\nсонце 🌞",
+    chain_manual: "кожен складає сам", chain_auto: "найкращі, їх знаходить гра",
+    starter: "Хто починає", starter_london: "той, хто бував у Лондоні", starter_random: "жереб",
+    after_syncope: "Після «Синкопи»", after_syncope_pass: "хід переходить", after_syncope_again: "гравець відкриває ще",
+    syncope_in_search: "«Синкопа» під час пошуку", syncope_in_search_ends: "закінчує пошук", syncope_in_search_continues: "пошук триває",
+    ties: "Рівні ланцюжки", ties_shared: "ділять перемогу", ties_cards: "перемагає, хто має більше карток",
+    soft_sign: "Слово на ь", soft_sign_skip: "ланцюжок іде від літери перед ь", soft_sign_strict: "ь — його остання літера",
   },
   ru: {
     newGame: "Новая игра", game: "Игра", players: "Игроки", create: "Создать комнату",
     klepka: "Клепка: слова и картинки", letters: "Клепка: буквы",
-    pairs: "Пар карточек", deckLang: "Колода", chainMode: "Цепочки (manual: вручную, auto: лучшие)", syncopes: "Карточек «Синкопа»",
+    pairs: "Пар карточек", deckLang: "Колода", chainMode: "Цепочки", syncopes: "Карточек «Синкопа»",
     polysemy: "Карточек «Полисемия»", chaos: "Карточек «Хаос»", exchange: "Карточек «Обмен»",
     nounsSingular: "Только существительные в единственном числе", uniqueWords: "Ни одного слова дважды",
     doubleSlang: "Сленг — двойные баллы",
@@ -76,6 +94,15 @@ const STRINGS = {
     speak: "Озвучить", level: "Уровень", passDevice: "Передайте устройство: {name}", ready: "Я — {name}",
     notFound: "Такой комнаты нет.", held: "карточек на руках", turnTimer: "Секунд на ход (пусто — без таймера)",
     syncopeCard: "Синкопа", polysemyCard: "Полисемия", chaosCard: "Хаос", exchangeCard: "Обмен",
+    houseRules: "Домашние правила", deck_en: "Английские слова", deck_uk: "Украинские слова", deck_own: "Мои слова…",
+    deckText: "Ваши слова, одна карточка в строке: слово, пробел, картинка",
+    deckTextHint: "name: Неделя 5\nlang: ru\nяблоко 🍎\nдом 🏠\nсолнце 🌞",
+    chain_manual: "каждый составляет сам", chain_auto: "лучшие, их находит игра",
+    starter: "Кто начинает", starter_london: "тот, кто бывал в Лондоне", starter_random: "жребий",
+    after_syncope: "После «Синкопы»", after_syncope_pass: "ход переходит", after_syncope_again: "игрок открывает ещё",
+    syncope_in_search: "«Синкопа» во время поиска", syncope_in_search_ends: "заканчивает поиск", syncope_in_search_continues: "поиск продолжается",
+    ties: "Равные цепочки", ties_shared: "делят победу", ties_cards: "побеждает, у кого больше карточек",
+    soft_sign: "Слово на ь", soft_sign_skip: "цепочка идёт от буквы перед ь", soft_sign_strict: "ь — его последняя буква",
   },
 };
 
@@ -100,6 +127,11 @@ export function setLanguage(code) {
 
 export function language() {
   return current;
+}
+
+/** Whether there is a string for ``key`` (in English at least). */
+export function has(key) {
+  return key in STRINGS.en;
 }
 
 export function t(key, values = {}) {

@@ -21,6 +21,7 @@ from igroteka.games.klepka.rules import (
     Phase,
     SubmitChain,
 )
+from igroteka.i18n import translate
 from tests.games.klepka.support import DECK, GAME, at, new
 
 
@@ -409,3 +410,42 @@ def test_by_default_the_table_has_12_pairs_and_2_syncopes() -> None:
     kinds = [card.kind for card in state.cards]
     assert kinds.count(W) == kinds.count(P) == 12 and kinds.count(S) == 2
     assert state.options.deck.lang == "en" and state.phase == Phase.LONDON
+
+
+TEACHER_DECK = """name: Тиждень 5
+lang: uk
+# this week's words
+яблуко 🍎
+будинок 🏠
+сонце 🌞
+м’яч ⚽
+"""
+
+
+def test_a_deck_typed_as_text_is_played_and_kept_whole_in_the_options() -> None:
+    """A teacher types this week's words in the deck format; the game deals them, and the options
+    (so the record) hold the deck itself, so that a replay needs nothing else."""
+    options = GAME.parse_options({"deck": {"text": TEACHER_DECK}})
+    assert options["pairs"] == 4  # the default fits a small deck: all of it
+    assert options["deck"]["name"] == "Тиждень 5" and options["deck"]["lang"] == "uk"
+    assert ["м’яч", "⚽"] in options["deck"]["pairs"]
+    state = GAME.setup(GAME.parse_options(options), 2, seed=3)
+    words = {card.text for card in state.cards if card.kind == W}
+    assert words == {"яблуко", "будинок", "сонце", "м’яч"}
+
+
+def test_the_problems_of_a_typed_deck_name_their_lines_in_the_players_language() -> None:
+    broken = TEACHER_DECK.replace("сонце 🌞", "сонце 🌞\nяблуко 🍏").replace("м’яч ⚽", "м’яч")
+    with pytest.raises(OptionsError) as refused:
+        GAME.parse_options({"deck": {"text": broken}})
+    reason = refused.value.reason
+    assert reason.splitlines() == [
+        "your deck, line 7: ‘яблуко’ appears twice (first on line 4)",
+        "your deck, line 8: a card needs a word and a picture, with a space between them",
+    ]
+    assert translate(reason, "uk").splitlines() == [
+        "ваша колода, рядок 7: «яблуко» трапляється двічі (уперше — у рядку 4)",
+        "ваша колода, рядок 8: для картки потрібні слово й картинка, а між ними — пробіл",
+    ]
+    with pytest.raises(OptionsError, match="the deck's text must be text"):
+        GAME.parse_options({"deck": {"text": 5}})

@@ -47,11 +47,13 @@ from igroteka.games.klepka.chain import (
     best_chain as solve_chain,
 )
 from igroteka.games.klepka.deck import (
+    MAX_FILE_BYTES,
     Deck,
     DeckError,
     builtin_deck,
     builtin_languages,
     deck_from_pairs,
+    parse_deck,
 )
 from igroteka.i18n import Text
 
@@ -200,6 +202,11 @@ def _deck_from_json(raw: Any) -> Deck:
         return builtin_deck(raw)
     if not isinstance(raw, Mapping):
         raise OptionsError(Text("the deck must be a language code or a deck object"))
+    if "text" in raw:  # a deck written as a deck file is (a teacher's words, typed in the lobby)
+        text = raw["text"]
+        if not isinstance(text, str):
+            raise OptionsError(Text("the deck's text must be text"))
+        return _written_deck(text)
     builtin = _builtin_json(raw.get("lang"))
     if builtin is not None and raw == builtin[0]:  # as every record of a built-in deck has it
         return builtin[1]
@@ -211,6 +218,20 @@ def _deck_from_json(raw: Any) -> Deck:
             Text("the deck object needs a name, a lang and a list of pairs")
         ) from None
     return _checked_deck(name, lang, pairs)
+
+
+@functools.lru_cache(maxsize=64)
+def _written_deck(text: str) -> Deck:
+    """A deck from the text of a deck file, checked once; its problems name their lines."""
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise OptionsError(
+            Text("the deck is too long: at most {count} {count:byte|bytes}", count=MAX_FILE_BYTES)
+        )
+    try:
+        return parse_deck(text, source=Text("your deck"))
+    except DeckError as error:
+        reason: str = error.args[0]  # a Text: it is translated
+        raise OptionsError(reason) from None
 
 
 @functools.lru_cache(maxsize=16)
