@@ -196,3 +196,11 @@ def test_a_request_the_api_cannot_read_is_refused_with_a_reason(
             assert reply.status_code == 422
             assert reply.json()["error"] == "bad-request" and reply.json()["reason"] == reason
         assert client.get("/healthz").status_code == 200
+
+
+def test_an_http_refusal_is_a_code_and_a_reason() -> None:
+    """HTTP answers the documented shape; only websocket messages carry a type."""
+    with server() as client:
+        reply = client.get("/api/rooms/nowhere")
+        assert reply.status_code == 404
+        assert reply.json() == {"error": "no-room", "reason": "there is no room ‘nowhere’"}

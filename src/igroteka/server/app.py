@@ -83,13 +83,13 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
     async def refused(request: Request, error: RoomError) -> JSONResponse:
         """A refusal, in the language the request accepts (Accept-Language)."""
         lang = negotiate(request.headers.get("accept-language"))
-        return JSONResponse(refusal(error.code, error.reason, lang), error.status)
+        return JSONResponse(refused_for(error.code, error.reason, lang), error.status)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
         """A request that does not fit the API: the first problem, said for a person."""
         lang = negotiate(request.headers.get("accept-language"))
-        answer = refusal("bad-request", _invalid(error.errors()), lang)
+        answer = refused_for("bad-request", _invalid(error.errors()), lang)
         return JSONResponse({**answer, "detail": jsonable_encoder(error.errors())}, 422)
 
     web = resources.files("igroteka").joinpath("web")
@@ -186,7 +186,9 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
             room = rooms.get(room_id)
             seat = room.seat_of(token)
         except RoomError as error:
-            await websocket.send_json(refusal(error.code, error.reason, spoken))
+            await websocket.send_json(
+                {"type": "error", **refused_for(error.code, error.reason, spoken)}
+            )
             await websocket.close(code=4404 if error.status == 404 else 4403)
             return
         connection = Connection(seat, spoken)
@@ -244,16 +246,16 @@ def _invalid(errors: Sequence[Any]) -> Text:
     return Text("‘{field}’ is not valid here", field=field)
 
 
-def refusal(code: str, reason: str, lang: str) -> dict[str, Any]:
-    """The error message of a refusal, its reason in ``lang``."""
-    return {"type": "error", "error": code, "reason": translate(reason, lang)}
+def refused_for(code: str, reason: str, lang: str) -> dict[str, Any]:
+    """A refusal's code and its reason in ``lang`` (an HTTP answer; a websocket adds its type)."""
+    return {"error": code, "reason": translate(reason, lang)}
 
 
 async def _handle(text: str, room: LiveRoom, connection: Connection) -> dict[str, Any] | None:
     """One message from a client; an error reply (nothing changed) when it is refused."""
 
     def error(code: str, reason: str) -> dict[str, Any]:
-        return refusal(code, reason, connection.lang)
+        return {"type": "error", **refused_for(code, reason, connection.lang)}
 
     if len(text) > MAX_MESSAGE:
         return error(
