@@ -20,6 +20,7 @@ from igroteka.games.klepka.deck import (
     Pair,
     builtin_deck,
     builtin_languages,
+    deck_from_pairs,
     load_deck,
     main,
     parse_deck,
@@ -546,3 +547,13 @@ def test_any_text_either_loads_or_is_refused_with_a_readable_message(
         assert deck.lang in LANGUAGES
         assert len(deck.pairs) >= 2
         assert all(pair.word and pair.picture for pair in deck.pairs)
+
+
+def test_a_deck_given_as_data_names_no_line_for_its_name_and_language() -> None:
+    """A deck from a form or a record has no heading lines: its problems say so plainly."""
+    with pytest.raises(DeckError) as refused:
+        deck_from_pairs("", "fr", [("cat", "🐈"), ("dog", "🐕")])
+    assert str(refused.value).splitlines() == [
+        "the deck: ‘name:’ needs the name of the deck after the colon",
+        "the deck: unknown language ‘fr’ (use en, uk or ru)",
+    ]

@@ -348,7 +348,7 @@ class _Reader:
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.headings: dict[str, tuple[str, int]] = {}
+        self.headings: dict[str, tuple[str, int | None]] = {}
         self.lang: str | None = None
         self.first_card: int | None = None
         self.pairs: list[Pair] = []
@@ -374,7 +374,8 @@ class _Reader:
                 self.card(number, fields)
         return self.finish()
 
-    def heading(self, number: int, written: str, value: str) -> None:
+    def heading(self, number: int | None, written: str, value: str) -> None:
+        """A heading line (``number`` None: a heading given as data, which has no line)."""
         key = written.lower()
         key = _HEADING_SPELLINGS.get(key, key)
         if key not in _HEADINGS:
@@ -539,8 +540,8 @@ def deck_from_pairs(
     'dog'
     """
     reader = _Reader(source)
-    reader.heading(0, "name", unicodedata.normalize("NFC", name).strip())
-    reader.heading(0, "lang", lang.strip())
+    reader.heading(None, "name", unicodedata.normalize("NFC", name).strip())
+    reader.heading(None, "lang", lang.strip())
     for number, (word, picture) in enumerate(pairs, start=1):
         word = unicodedata.normalize("NFC", word).translate(_INVISIBLE).strip()
         picture = unicodedata.normalize("NFC", picture).strip()
