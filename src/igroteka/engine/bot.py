@@ -6,12 +6,32 @@ happen, and a view when it is asked to act. It never sees the state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
 
-from igroteka.engine.game import Event, JsonObject
+from igroteka.engine.game import Event, JsonObject, OptionsError
+from igroteka.i18n import Text
 
 A_co = TypeVar("A_co", covariant=True)
+
+
+def check_level(level: str, levels: Iterable[str]) -> None:
+    """Refuse a bot level that is not one of ``levels`` (:class:`OptionsError` names them).
+
+    >>> check_level("genius", ["easy", "hard"])
+    Traceback (most recent call last):
+    ...
+    igroteka.engine.game.OptionsError: unknown bot level ‘genius’ (choose easy, hard)
+    """
+    names = list(levels)
+    if level not in names:
+        raise OptionsError(
+            Text(
+                "unknown bot level ‘{level}’ (choose {choices})",
+                level=level,
+                choices=", ".join(names),
+            )
+        )
 
 
 class Agent(Protocol[A_co]):

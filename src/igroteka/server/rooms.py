@@ -27,6 +27,7 @@ from igroteka.engine import (
     events_for,
     players_wanted,
 )
+from igroteka.engine.bot import check_level
 from igroteka.engine.record import LoggedAction
 from igroteka.games import Entry, entry
 from igroteka.i18n import DEFAULT, Text
@@ -175,17 +176,10 @@ class LiveRoom:
                 409,
                 "taken",
             )
-        if level not in self.entry.bot_levels:
-            levels = ", ".join(self.entry.bot_levels)
-            raise RoomError(
-                Text(
-                    "there is no bot level ‘{level}’ (choose {choices})",
-                    level=level,
-                    choices=levels,
-                ),
-                400,
-                "level",
-            )
+        try:
+            check_level(level, self.entry.bot_levels)
+        except OptionsError as error:
+            raise RoomError(error.reason, 400, "level") from None
         self._seat(Seat(number, "bot", f"bot:{level}", level, ""))
 
     def _seat(self, changed: Seat) -> None:

@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from igroteka.engine.game import Event, JsonObject, OptionsError
+from igroteka.engine.bot import check_level
+from igroteka.engine.game import Event, JsonObject
 from igroteka.games.klepka.chain import SYNCOPE, ChainRules, first_letter, last_letter
 from igroteka.games.klepka.rules import (
     Action,
@@ -36,7 +37,6 @@ from igroteka.games.klepka.rules import (
     best_chain,
 )
 from igroteka.games.klepka.strategy import Duel, Follow, Opening, Solitaire, duel, solitaire
-from igroteka.i18n import Text
 
 WORD, PICTURE, SYNC = "word", "picture", "syncope"
 
@@ -69,14 +69,7 @@ LEVELS: dict[str, Level] = {
 
 def make_bot(level: str, seat: int, seed: int) -> MemoryBot:
     """A bot of a level (``random``, ``easy``, ``medium``, ``hard``) for a seat."""
-    if level not in LEVELS:
-        raise OptionsError(
-            Text(
-                "unknown bot level ‘{level}’ (choose {choices})",
-                level=level,
-                choices=", ".join(LEVELS),
-            )
-        )
+    check_level(level, LEVELS)
     return MemoryBot(LEVELS[level], seat, seed)
 
 

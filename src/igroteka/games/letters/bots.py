@@ -23,7 +23,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from igroteka.engine.game import Event, IllegalAction, JsonObject, OptionsError
+from igroteka.engine.bot import check_level
+from igroteka.engine.game import Event, IllegalAction, JsonObject
 from igroteka.games.letters.deck import Card, Kind
 from igroteka.games.letters.rules import (
     LANG,
@@ -38,7 +39,6 @@ from igroteka.games.letters.rules import (
     lay_out,
     word_problem,
 )
-from igroteka.i18n import Text
 from igroteka.lexicon.search import Found, best_words
 
 
@@ -84,14 +84,7 @@ CHAOS_PAIRS = 1
 
 def make_bot(level: str, seat: int, seed: int) -> LettersBot:
     """A bot of a level (``random``, ``easy``, ``medium``, ``hard``) for a seat."""
-    if level not in LEVELS:
-        raise OptionsError(
-            Text(
-                "unknown bot level ‘{level}’ (choose {choices})",
-                level=level,
-                choices=", ".join(LEVELS),
-            )
-        )
+    check_level(level, LEVELS)
     return LettersBot(LEVELS[level], seat, seed)
 
 
