@@ -135,13 +135,15 @@ class DeckError(ValueError):
     """A deck that cannot be used. The message says where and what, for a person.
 
     ``source`` is the file (or the name given to :func:`parse_deck`) and
-    ``problems`` lists every problem found, in the order of the lines.
+    ``problems`` lists every problem found, in the order of the lines; ``reason`` is the
+    message, a :class:`~igroteka.i18n.Text` to be said in the reader's language.
     """
 
     def __init__(self, source: str, problems: Iterable[DeckProblem]) -> None:
         self.source = source
         self.problems = tuple(problems) or (DeckProblem(None, Text("the deck cannot be used")),)
-        super().__init__(_describe(source, self.problems))
+        self.reason = _describe(source, self.problems)
+        super().__init__(self.reason)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.source, self.problems))

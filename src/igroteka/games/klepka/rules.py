@@ -230,8 +230,7 @@ def _written_deck(text: str) -> Deck:
     try:
         return parse_deck(text, source=Text("your deck"))
     except DeckError as error:
-        reason: str = error.args[0]  # a Text: it is translated
-        raise OptionsError(reason) from None
+        raise OptionsError(error.reason) from None
 
 
 @functools.lru_cache(maxsize=16)
@@ -249,8 +248,7 @@ def _checked_deck(name: str, lang: str, pairs: tuple[tuple[str, str], ...]) -> D
     try:
         return deck_from_pairs(name, lang, pairs)
     except DeckError as error:
-        reason: str = error.args[0]  # a Text: it is translated
-        raise OptionsError(reason) from None
+        raise OptionsError(error.reason) from None
 
 
 def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: str) -> str:
