@@ -80,14 +80,11 @@ def _rebuild(template: str, values: dict[str, Any]) -> Text:
 
 def translate(text: str, lang: str) -> str:
     """``text`` in ``lang``; English when it is no :class:`Text` or has no translation."""
-    if not isinstance(text, Text):
-        return str(text)
-    if lang == DEFAULT or lang not in LANGUAGES:
-        return str.__str__(text)
-    template = catalogue(lang).get(text.template)
-    if template is None:
-        return str.__str__(text)
-    return _render(template, text.values, lang)
+    if isinstance(text, Text):
+        template = catalogue(lang).get(text.template)
+        if template is not None:
+            return _render(template, text.values, lang)
+    return str(text)
 
 
 @functools.cache
@@ -157,7 +154,7 @@ class _Formatter(string.Formatter):
             return forms[plural(self.lang, int(value), len(forms))]
         if isinstance(value, Text):
             return translate(value, self.lang)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 @functools.cache

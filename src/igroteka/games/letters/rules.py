@@ -34,7 +34,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from igroteka.engine import codec
 from igroteka.engine.game import (
@@ -427,11 +427,8 @@ def word_problem(word: str, options: LettersOptions, composed: frozenset[str]) -
             length=options.min_length,
         )
     verdict = check(form, LANG)
-    if not verdict.ok:
-        reason = verdict.reason
-        if isinstance(reason, Text):
-            return reason.but(shown=shown)
-        return reason.replace(f"‘{form}’", f"‘{shown}’")
+    if not verdict.ok:  # the lexicon's reason, about the word as the player typed it
+        return cast(Text, verdict.reason).but(shown=shown)
     if options.nouns_singular and not any(
         a.pos == "noun" and a.number == "singular" for a in analyses(form, LANG)
     ):
