@@ -51,13 +51,21 @@ def calls(name: str) -> Iterator[tuple[str, ast.Call]]:
                     yield f"{path.relative_to(SOURCE)}:{node.lineno}", node
 
 
+def template_of(call: ast.Call) -> str | None:
+    """The template of a ``Text(...)`` call, when it is written out."""
+    first = call.args[0] if call.args else None
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return first.value
+    return None
+
+
 def templates() -> dict[str, str]:
     """Every template in the code, and where it is."""
     found: dict[str, str] = {}
     for where, call in calls("Text"):
-        first = call.args[0] if call.args else None
-        if isinstance(first, ast.Constant) and isinstance(first.value, str):
-            found.setdefault(first.value, where)
+        template = template_of(call)
+        if template is not None:
+            found.setdefault(template, where)
     return found
 
 
@@ -73,13 +81,8 @@ def fields(template: str) -> dict[str, int]:
 
 def test_every_template_is_a_literal() -> None:
     """A template is written out where it is said, so that it can be found and translated."""
-    odd = [where for where, call in calls("Text") if not templates_literal(call)]
+    odd = [where for where, call in calls("Text") if template_of(call) is None]
     assert odd == []
-
-
-def templates_literal(call: ast.Call) -> bool:
-    first = call.args[0] if call.args else None
-    return isinstance(first, ast.Constant) and isinstance(first.value, str)
 
 
 def test_every_refusal_is_translatable() -> None:
