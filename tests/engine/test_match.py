@@ -19,7 +19,11 @@ class Ticks:
     """Seat 0 ticks three times; seat 1 may claim one bonus at any moment, or never."""
 
     name = "ticks"
+    version = 1
     min_players = max_players = 2
+
+    def phase(self, state: Count) -> str:
+        return "over" if state.ticks >= 3 else "ticking"
 
     def parse_options(self, raw: Any) -> dict[str, Any]:
         return {}

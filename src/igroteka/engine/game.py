@@ -14,7 +14,7 @@ reason a player can read, leaving nothing changed (the state is immutable).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, TypeVar
@@ -120,11 +120,28 @@ def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: a score per seat, the winning seats, and game details."""
+    """The end of a game: a score per seat, the winning seats, why it ended, and details.
+
+    ``reason`` is a sentence for the players (an :class:`~igroteka.i18n.Text`):
+    "every pair is found and every chain is built", "nobody can compose a word".
+
+    >>> Outcome((3, 5), frozenset({1}), reason=Text("the table is empty")).to_json()
+    {'scores': [3, 5], 'winners': [1], 'reason': 'the table is empty'}
+    """
 
     scores: tuple[int, ...]
     winners: frozenset[int]
     details: Mapping[str, Any] = field(default_factory=dict)
+    reason: str = ""
+
+    def to_json(self) -> JsonObject:
+        """Scores, winners and reason, then the game's details, as a view shows them."""
+        return {
+            "scores": list(self.scores),
+            "winners": sorted(self.winners),
+            "reason": self.reason,
+            **self.details,
+        }
 
 
 class Game(Protocol[S, A]):
@@ -136,6 +153,8 @@ class Game(Protocol[S, A]):
 
     name: str
     """The one name that identifies the game everywhere (``"klepka"``)."""
+    version: int
+    """The version of the rules: raised when a logged action may replay differently."""
     min_players: int
     max_players: int
 
@@ -157,6 +176,22 @@ class Game(Protocol[S, A]):
         The other actors may act but need not (a Chaos card played during another
         player's turn); a room offers them the chance and goes on without them.
         Empty while an automatic step is due or once the game is over.
+        """
+        ...
+
+    def phase(self, state: S) -> str:
+        """The name of the part of the game being played (``"flip"``, ``"chain"``, ``"over"``)."""
+        ...
+
+    def basis(self, state: S, seat: int, action: A) -> Hashable:
+        """What a seat's choice of ``action`` rests on, as of ``state``.
+
+        A room compares it between the state the player chose on and the state
+        now: if it differs, the table changed under the player in a way that
+        matters, and the action is refused ("look again") even if it is legal.
+        Actions others may take at the same moment that leave the basis alone
+        (two answers to the same question, a vote) are both accepted. The safe
+        answer is the seat's whole view; a game returns less where it can.
         """
         ...
 

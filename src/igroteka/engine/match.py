@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -23,6 +23,7 @@ from igroteka.engine.game import (
     players_wanted,
 )
 from igroteka.engine.record import GameRecord, LoggedAction
+from igroteka.engine.schedule import next_step, offered_seats
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -38,6 +39,8 @@ class Match(Generic[S, A]):
     seed: int
     state: S
     log: list[LoggedAction] = field(default_factory=list)
+    versions: Mapping[str, Any] = field(default_factory=dict)
+    """What the match is played with (``rules``, ``lexicon``): kept in its record."""
 
     @classmethod
     def start(
@@ -46,13 +49,19 @@ class Match(Generic[S, A]):
         players: Sequence[str],
         options: Mapping[str, Any],
         seed: int,
+        versions: Mapping[str, Any] | None = None,
     ) -> Match[S, A]:
-        """A new match; :class:`OptionsError` for bad options or a bad player count."""
+        """A new match; :class:`OptionsError` for bad options or a bad player count.
+
+        ``versions`` defaults to the game's rules version alone; the registry's
+        :func:`igroteka.games.versions` adds the lexicon's for games that ask it.
+        """
         if not game.min_players <= len(players) <= game.max_players:
             raise OptionsError(players_wanted(game, len(players)))
         parsed = game.parse_options(options)
         state = game.setup(parsed, len(players), seed)
-        return cls(game, parsed, tuple(players), seed, state)
+        kept = dict(versions) if versions is not None else {"rules": game.version}
+        return cls(game, parsed, tuple(players), seed, state, versions=kept)
 
     def actors(self) -> frozenset[int]:
         return self.game.actors(self.state)
@@ -87,31 +96,88 @@ class Match(Generic[S, A]):
         return events
 
     def record(self) -> GameRecord:
-        return GameRecord(self.game.name, self.options, self.seed, self.players, tuple(self.log))
+        return GameRecord(
+            self.game.name,
+            self.options,
+            self.seed,
+            self.players,
+            tuple(self.log),
+            dict(self.versions),
+        )
 
 
-def replay(game: Game[S, A], record: GameRecord) -> Match[S, A]:
-    """Rebuild a match from its record, checking every action again.
+def replay_steps(
+    game: Game[S, A], record: GameRecord, versions: Mapping[str, Any] | None = None
+) -> Iterator[tuple[Match[S, A], tuple[Event, ...]]]:
+    """The match after each step of a record, from the first state on (with no events).
 
-    Raises :class:`~igroteka.engine.record.RecordError` when the record names
-    another game or holds an action the rules refuse.
+    The match is the same object each time, one action further: copy what you
+    keep (its state is an immutable value). Raises :class:`RecordError` as
+    :func:`replay` does, at the step that cannot be replayed.
     """
     from igroteka.engine.record import RecordError
 
     if record.game != game.name:
         raise RecordError(f"the record is a game of {record.game}, not {game.name}")
     try:
-        match = Match.start(game, record.players, record.options, record.seed)
+        match = Match.start(game, record.players, record.options, record.seed, versions)
     except OptionsError as error:
         raise RecordError(f"the record's options cannot start a game: {error}") from None
+    yield match, ()
     for number, logged in enumerate(record.actions, start=1):
         try:
-            match.play(logged.seat, game.decode_action(logged.action))
+            events = match.play(logged.seat, game.decode_action(logged.action))
         except IllegalAction as error:
             raise RecordError(
                 f"action {number} of the record (seat {logged.seat}) is illegal: {error.reason}"
+                + _played_with(record, match)
             ) from None
+        yield match, events
+
+
+def _played_with(record: GameRecord, match: Match[Any, Any]) -> str:
+    """Why a record may not replay: the versions it was played with, where they differ."""
+    changed = [
+        f"{name} {record.versions.get(name, '?')} (now {now})"
+        for name, now in match.versions.items()
+        if record.versions.get(name) != now
+    ]
+    return f"; it was played with {', '.join(changed)}" if changed else ""
+
+
+def replay(
+    game: Game[S, A], record: GameRecord, versions: Mapping[str, Any] | None = None
+) -> Match[S, A]:
+    """Rebuild a match from its record, checking every action again.
+
+    Raises :class:`~igroteka.engine.record.RecordError` when the record names
+    another game or holds an action the rules refuse (then it says which
+    versions the record was played with, where they differ from ``versions``).
+    """
+    steps = replay_steps(game, record, versions)
+    match, _ = next(steps)
+    for _ in steps:  # each step moves the same match on
+        pass
     return match
+
+
+def _offer(
+    match: Match[S, A], agents: Mapping[int, Agent[A]], declined: set[int]
+) -> tuple[Event, ...] | None:
+    """Offer each actor the game does not wait for the chance to act: the first that does."""
+    game, state = match.game, match.state
+    for seat in offered_seats(game, state):
+        if seat in declined:
+            continue
+        offered = agents[seat].offer(game.view(state, seat))
+        if offered is None:
+            continue
+        try:
+            return match.play(seat, offered)
+        except IllegalAction as error:
+            agents[seat].refused(error.reason)
+            declined.add(seat)
+    return None
 
 
 def play_out(
@@ -136,32 +202,21 @@ def play_out(
     game = match.game
     declined: set[int] = set()
     for _ in range(max_actions):
-        outcome = game.outcome(match.state)
-        if outcome is not None:
-            return outcome
         state = match.state
-        awaited = game.awaited(state)
-        events: tuple[Event, ...] | None = None
-        for seat in sorted(game.actors(state) - awaited - declined):
-            offered = agents[seat].offer(game.view(state, seat))
-            if offered is None:
-                continue
-            try:
-                events = match.play(seat, offered)
-                break
-            except IllegalAction as error:
-                agents[seat].refused(error.reason)
-                declined.add(seat)
+        events = _offer(match, agents, declined)
         if events is None:
             declined.clear()
-            automatic = game.automatic(state)
-            if automatic is not None:
-                seat, action = automatic
+            step = next_step(game, state)
+            if step.kind == "over":
+                outcome = game.outcome(state)
+                assert outcome is not None
+                return outcome
+            seat = step.seats[0]
+            if step.kind == "automatic":
                 if before_automatic is not None:
                     before_automatic(seat)
-                events = match.play(seat, action)
+                events = match.play(seat, step.action)
             else:
-                seat = min(awaited)
                 agent = agents[seat]
                 try:
                     events = match.play(seat, agent.choose(game.view(state, seat)))

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from igroteka.engine import codec
 
 FORMAT = "igroteka-record"
-VERSION = 1
+VERSION = 2
+"""Version 2 added ``versions``; a version 1 record (without them) is still read."""
+READABLE = (1, 2)
 
 
 class RecordError(ValueError):
@@ -44,17 +46,22 @@ class GameRecord:
     seed: int
     players: tuple[str, ...]
     actions: tuple[LoggedAction, ...]
+    versions: Mapping[str, Any] = field(default_factory=dict)
+    """What the game was played with: ``rules`` (the game's version) and, for games
+    that ask it, ``lexicon`` (the dictionary's). Empty in a record older than them."""
 
     def body(self) -> dict[str, Any]:
-        return {
+        body: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
+            "versions": dict(self.versions),
             "options": dict(self.options),
             "seed": self.seed,
             "players": list(self.players),
             "actions": [{"seat": a.seat, "action": dict(a.action)} for a in self.actions],
         }
+        return body
 
     def to_json(self) -> str:
         body = self.body()
@@ -68,7 +75,7 @@ class GameRecord:
             raise RecordError("the record is not valid JSON (was it cut short?)") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("this is not an Igroteka game record")
-        if data.get("version") != VERSION:
+        if data.get("version") not in READABLE:
             raise RecordError(f"record version {data.get('version')!r} is not supported")
         checksum = data.pop("checksum", None)
         if checksum is None:
@@ -78,6 +85,7 @@ class GameRecord:
         try:
             return cls(
                 game=str(data["game"]),
+                versions=dict(data.get("versions", {})),
                 options=dict(data["options"]),
                 seed=int(data["seed"]),
                 players=tuple(str(p) for p in data["players"]),

@@ -9,6 +9,7 @@ True
 See docs/lexicon.md for the sources, their licences and every decision.
 """
 
+from igroteka.lexicon.index import version
 from igroteka.lexicon.morph import Analysis, analyses
 from igroteka.lexicon.rules import RULES, Rule, Verdict, check, famous_surnames
 from igroteka.lexicon.text import LANGUAGES, Language, WordInputError, normal
@@ -25,4 +26,5 @@ __all__ = [
     "check",
     "famous_surnames",
     "normal",
+    "version",
 ]

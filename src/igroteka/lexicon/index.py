@@ -54,6 +54,7 @@ __all__ = [
     "index_key",
     "is_built",
     "signature",
+    "version",
 ]
 
 FORMAT = 13
@@ -88,6 +89,17 @@ def index_key(lang: Language) -> str:
     for module in ("text", "morph", "rules", "diminutive", "signatures"):
         digest.update(resources.files("igroteka").joinpath("lexicon", f"{module}.py").read_bytes())
     return digest.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=1)
+def version() -> str:
+    """The lexicon's version: the index format and a digest of everything both languages'
+    answers are built from (dictionaries, curated lists, the rules' code).
+
+    A record keeps it, so a replay that fails after an update can say the dictionary changed.
+    """
+    digest = hashlib.sha256(" ".join(index_key(lang) for lang in ("uk", "ru")).encode())
+    return f"{FORMAT}-{digest.hexdigest()[:10]}"
 
 
 @dataclass(frozen=True)

@@ -189,6 +189,22 @@ def _deck_to_json(deck: Deck) -> JsonObject:
     }
 
 
+def _deck_option(raw: Mapping[str, Any]) -> Any:
+    """The deck the options ask for: a deck object, a written deck, or a built-in one.
+
+    ``deck_text`` is a deck written in the deck format (a teacher's words, typed
+    in the lobby or read from a file by the command line); ``lang: "own"`` asks
+    for it.
+    """
+    if "deck_text" in raw:
+        return {"text": raw["deck_text"]}
+    if "deck" in raw:
+        return raw["deck"]
+    if raw.get("lang") == "own":
+        raise OptionsError(Text("write the words of your own deck, or choose a built-in one"))
+    return raw.get("lang", "en")
+
+
 def _deck_from_json(raw: Any) -> Deck:
     if isinstance(raw, str):
         if raw not in builtin_languages():
@@ -266,11 +282,13 @@ def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: s
 
 
 MAX_SYNCOPES = 10
+MAX_PAIRS = 200
+"""At most this many pairs on the table (a deck may have fewer): a bound on every search."""
 
 
 def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
     """Options from JSON, with defaults; :class:`OptionsError` names what is wrong."""
-    known = {f.name for f in dataclasses.fields(KlepkaOptions)} | {"lang"}
+    known = {f.name for f in dataclasses.fields(KlepkaOptions)} | {"lang", "deck_text"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise OptionsError(
@@ -280,7 +298,7 @@ def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
                 options=", ".join(unknown),
             )
         )
-    deck = _deck_from_json(raw.get("deck", raw.get("lang", "en")))
+    deck = _deck_from_json(_deck_option(raw))
     starter = raw.get("starter", "london")
     if isinstance(starter, bool) or not (
         starter in STARTERS or (isinstance(starter, int) and starter >= 0)
@@ -290,7 +308,9 @@ def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
         )
     return KlepkaOptions(
         deck=deck,
-        pairs=whole_option(raw, "pairs", min(12, len(deck.pairs)), 1, len(deck.pairs)),
+        pairs=whole_option(
+            raw, "pairs", min(12, len(deck.pairs)), 1, min(len(deck.pairs), MAX_PAIRS)
+        ),
         syncopes=whole_option(raw, "syncopes", 2, 0, MAX_SYNCOPES),
         starter=starter,
         chain=_choice(raw, "chain", CHAIN_MODES, "manual"),
@@ -468,10 +488,14 @@ _CELLS = {DOWN: "down", UP: "up", **{seat: "taken" for seat in range(MAX_PLAYERS
 """How a view shows each ``place`` of a card."""
 
 
+_ENDED = Text("every pair is found and every chain is built: the longest chain wins")
+
+
 class KlepkaGame:
     """Klepka, words and pictures, implementing :class:`igroteka.engine.Game`."""
 
     name = "klepka"
+    version = 1
     min_players = 1
     max_players = MAX_PLAYERS
 
@@ -529,6 +553,13 @@ class KlepkaGame:
         if state.phase in (Phase.OVER, Phase.REVEAL):
             return _NOBODY  # revealed cards: everyone looks, the room turns them back
         return _ALONE[state.turn]
+
+    def phase(self, state: KlepkaState) -> str:
+        return state.phase
+
+    def basis(self, state: KlepkaState, seat: int, action: Action) -> None:
+        """Nothing: Klepka's cards never move, and answers given at once do not touch."""
+        return None
 
     def awaited(self, state: KlepkaState) -> frozenset[int]:
         """Every actor: Klepka has no action a player may take out of turn."""
@@ -807,6 +838,7 @@ class KlepkaGame:
             winners = [seat for seat in winners if collected[seat] == most]
         rules = state.options.chain_rules
         return Outcome(
+            reason=_ENDED,
             scores=scores,
             winners=frozenset(winners),
             details={
@@ -869,11 +901,7 @@ class KlepkaGame:
         }
         outcome = self.outcome(state)
         if outcome is not None:
-            view["outcome"] = {
-                "scores": list(outcome.scores),
-                "winners": sorted(outcome.winners),
-                **outcome.details,
-            }
+            view["outcome"] = outcome.to_json()
         return view
 
     # -- JSON

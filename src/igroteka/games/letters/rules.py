@@ -32,7 +32,7 @@ import dataclasses
 import functools
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
@@ -136,7 +136,7 @@ class LettersOptions:
     starter: str | int = "random"
 
 
-_LIMITS = {
+LIMITS = {
     "pairs": (10, 120),
     "polysemy": (0, 8),
     "chaos": (0, 8),
@@ -160,7 +160,7 @@ def parse_options(raw: Mapping[str, Any]) -> LettersOptions:
             )
         )
     values: dict[str, Any] = {}
-    for key, (low, high) in _LIMITS.items():
+    for key, (low, high) in LIMITS.items():
         values[key] = whole_option(raw, key, getattr(_DEFAULTS, key), low, high)
     for key in _FLAGS:
         value = raw.get(key, False)
@@ -447,8 +447,24 @@ class LettersGame:
     """Klepka letters, implementing :class:`igroteka.engine.Game`."""
 
     name = "letters"
+    version = 1
     min_players = 1
     max_players = 6
+
+    def phase(self, state: LettersState) -> str:
+        return state.phase
+
+    def basis(self, state: LettersState, seat: int, action: Action) -> Hashable:
+        """What a choice rests on: the card under a flip (a Chaos moves it), the holders of
+        an Exchange's two cards, the hand a composition is made of; nothing else moves."""
+        if isinstance(action, Flip):
+            table = state.table
+            return table[action.position] if 0 <= action.position < len(table) else None
+        if isinstance(action, Exchange):
+            return state.owner(action.give), state.owner(action.take)
+        if isinstance(action, Compose):
+            return state.hands[seat] if 0 <= seat < state.players else None
+        return None
 
     def parse_options(self, raw: Mapping[str, Any]) -> JsonObject:
         return dict(codec.plain(parse_options(raw)))
@@ -689,7 +705,7 @@ class LettersGame:
         words = [spelling(w.word) for w in laid]
         if any(tuple(words[i : i + 2]) == PHRASE for i in range(len(words) - 1)):
             events.append(Event("phrase", {"seat": seat}))
-            return self._over(_replace(state, phrase=seat), events)
+            return self._over(_replace(state, phrase=seat), events, _PHRASE_SAID)
         return state, tuple(events)
 
     def _flip(self, state: LettersState, position: int) -> tuple[LettersState, tuple[Event, ...]]:
@@ -767,14 +783,14 @@ class LettersGame:
             turn = (state.turn + 1) % players
         else:
             if idle_turns >= players:
-                return self._over(state, events)[0]
+                return self._over(state, events, _ROUND_OF_STOPS)[0]
             able = [
                 (state.turn + step) % players
                 for step in range(1, players + 1)
                 if can_compose(state, (state.turn + step) % players)
             ]
             if not able:
-                return self._over(state, events)[0]
+                return self._over(state, events, _NOBODY_COMPOSES)[0]
             turn = able[0]
         events.append(Event("turn", {"seat": turn}))
         return _replace(state, phase=Phase.COMPOSE, turn=turn, turns=state.turns + 1)
@@ -819,9 +835,9 @@ class LettersGame:
     # -- the end
 
     def _over(
-        self, state: LettersState, events: list[Event]
+        self, state: LettersState, events: list[Event], reason: Text
     ) -> tuple[LettersState, tuple[Event, ...]]:
-        outcome = _result(state)
+        outcome = _result(state, reason)
         events.append(
             Event(
                 "game_over",
@@ -868,11 +884,7 @@ class LettersGame:
             "options": codec.plain(state.options),
         }
         if state.result is not None:
-            view["outcome"] = {
-                "scores": list(state.result.scores),
-                "winners": sorted(state.result.winners),
-                **state.result.details,
-            }
+            view["outcome"] = state.result.to_json()
         return view
 
     # -- JSON
@@ -943,7 +955,12 @@ def _card_number(data: Mapping[str, Any], key: str, message: str) -> int:
     return value
 
 
-def _result(state: LettersState) -> Outcome:
+_PHRASE_SAID = Text("Слава Україні was composed: the game ends at once")
+_ROUND_OF_STOPS = Text("the table is empty and a whole round passed without a word")
+_NOBODY_COMPOSES = Text("the table is empty and nobody's cards make a word")
+
+
+def _result(state: LettersState, reason: Text) -> Outcome:
     """Points for words, plus 1 for every card still held; Слава Україні wins alone."""
     scores = tuple(state.points(s) + len(state.hands[s]) for s in range(state.players))
     if state.phrase >= 0:
@@ -961,6 +978,7 @@ def _result(state: LettersState) -> Outcome:
             "turns": state.turns,
             "flips": state.flips,
         },
+        reason=reason,
     )
 
 
