@@ -1,9 +1,15 @@
 """The games, and the one place that knows each game's name.
 
+A game is one line of :func:`_registry`: its rules, its bot factory and its
+declaration (titles, options, bot levels: ``games/<name>/declaration.py``).
+The lobby, the command line, the API and the terminal are made from it.
+
 >>> get_game("klepka").name
 'klepka'
 >>> game_names()
 ('klepka', 'letters')
+>>> versions("klepka")
+{'rules': 1}
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from igroteka.engine.bot import Agent
+from igroteka.engine.declaration import Declaration
 from igroteka.engine.game import Game, OptionsError
 from igroteka.i18n import Text
 
@@ -22,18 +29,23 @@ class Entry:
     game: Game[Any, Any]
     make_bot: Callable[[str, int, int], Agent[Any]]
     """``make_bot(level, seat, seed)``: raises :class:`OptionsError` for an unknown level."""
-    bot_levels: tuple[str, ...]
+    declaration: Declaration
+
+    @property
+    def bot_levels(self) -> tuple[str, ...]:
+        return self.declaration.bot_levels
 
 
 def _registry() -> dict[str, Entry]:
-    from igroteka.games.klepka import bots, rules
+    from igroteka.games.klepka import bots, declaration, rules
     from igroteka.games.letters import bots as letters_bots
+    from igroteka.games.letters import declaration as letters_declaration
     from igroteka.games.letters import rules as letters_rules
 
     return {
-        "klepka": Entry(rules.KlepkaGame(), bots.make_bot, tuple(bots.LEVELS)),
+        "klepka": Entry(rules.KlepkaGame(), bots.make_bot, declaration.DECLARATION),
         "letters": Entry(
-            letters_rules.LettersGame(), letters_bots.make_bot, tuple(letters_bots.LEVELS)
+            letters_rules.LettersGame(), letters_bots.make_bot, letters_declaration.DECLARATION
         ),
     }
 
@@ -46,6 +58,20 @@ def _entries() -> dict[str, Entry]:
     if _GAMES is None:
         _GAMES = _registry()
     return _GAMES
+
+
+def register(found: Entry) -> Callable[[], None]:
+    """Add a game (a test's own, say) to the registry; the answer takes it out again."""
+    name = found.game.name
+    if name != found.declaration.name:
+        raise ValueError(f"the game {name} is declared as {found.declaration.name}")
+    entries = _entries()
+    entries[name] = found
+
+    def unregister() -> None:
+        entries.pop(name, None)
+
+    return unregister
 
 
 def game_names() -> tuple[str, ...]:
@@ -68,3 +94,15 @@ def entry(name: str) -> Entry:
 
 def get_game(name: str) -> Game[Any, Any]:
     return entry(name).game
+
+
+def versions(name: str) -> dict[str, Any]:
+    """What a new match of a game is played with: its rules' version, and the lexicon's
+    for a game that asks it. Records keep them, so a replay can say what changed."""
+    found = entry(name)
+    kept: dict[str, Any] = {"rules": found.game.version}
+    if found.declaration.lexicon:
+        from igroteka.lexicon import version
+
+        kept["lexicon"] = version()
+    return kept

@@ -1,0 +1,126 @@
+"""A game's declaration: what the lobby, the command line and the API know of it.
+
+One declaration per game, beside its rules (``games/<name>/declaration.py``):
+its titles and one-line summary in every language of the UI, its bot levels
+and the level that stands in for a player who has gone, and the schema of its
+options. The lobby form, ``GET /api/games``, the flags of ``igroteka play
+GAME`` and the OpenAPI description are all made from it; the game's own
+``parse_options`` stays the judge of a value (and must agree with the schema:
+the contract test of every game checks it).
+
+>>> pairs = Option.number("pairs", {"en": "Pairs", "uk": "Пари", "ru": "Пары"}, 12, 1, 40)
+>>> pairs.to_json()["kind"], pairs.flag
+('number', '--pairs')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from igroteka.engine.game import JsonObject
+
+__all__ = ["LANGUAGES", "Choice", "Declaration", "Labels", "Option"]
+
+LANGUAGES = ("en", "uk", "ru")
+"""The languages every label is given in."""
+
+Labels = Mapping[str, str]
+"""A text in every language of the UI: ``{"en": …, "uk": …, "ru": …}``."""
+
+Kind = Literal["number", "choice", "flag", "text"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a choice option may take, and its name in every language."""
+
+    value: str
+    label: Labels
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, as a form field, a command-line flag and an API field.
+
+    - ``number``: a whole number from ``low`` to ``high``.
+    - ``choice``: one of ``choices``; with ``seat``, a seat number too (counted
+      from 1 where people type it, from 0 in the options' JSON).
+    - ``flag``: on or off.
+    - ``text``: free text (a teacher's deck); ``file``: the command line reads it
+      from a file. ``shown_when`` ``(key, value)``: asked only while that other
+      option has that value (the lobby shows the field; the API takes it anyway).
+
+    ``house`` options are house rules: the lobby folds them away.
+    """
+
+    key: str
+    kind: Kind
+    label: Labels
+    default: Any = None
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[Choice, ...] = ()
+    seat: bool = False
+    house: bool = False
+    file: bool = False
+    shown_when: tuple[str, str] | None = None
+    cli: str | None = None
+    """The command-line flag's name without dashes, when it is not the key's."""
+
+    @classmethod
+    def number(cls, key: str, label: Labels, default: int, low: int, high: int) -> Option:
+        return cls(key, "number", label, default, low, high)
+
+    @property
+    def flag(self) -> str:
+        """The command-line flag: ``--min-length`` for ``min_length``."""
+        return "--" + (self.cli or self.key).replace("_", "-")
+
+    def to_json(self) -> JsonObject:
+        """The option as ``GET /api/games`` lists it."""
+        data: JsonObject = {"key": self.key, "kind": self.kind, "label": dict(self.label)}
+        data["default"] = self.default
+        if self.kind == "number":
+            data.update(low=self.low, high=self.high)
+        if self.choices:
+            data["choices"] = [{"value": c.value, "label": dict(c.label)} for c in self.choices]
+        if self.seat:
+            data["seat"] = True
+        if self.shown_when is not None:
+            data["shown_when"] = {"key": self.shown_when[0], "value": self.shown_when[1]}
+        data["house"] = self.house
+        return data
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """Everything the platform says about a game besides its rules."""
+
+    name: str
+    title: Labels
+    summary: Labels
+    """One line: what the game is, for the lobby and ``--help``."""
+    options: tuple[Option, ...] = ()
+    bot_levels: tuple[str, ...] = ()
+    standin: str = ""
+    """The bot level that plays for a player who has gone, or whose turn timer ran out."""
+    lexicon: bool = False
+    """Whether the game asks the lexicon (so its word index is built before serving)."""
+    terminal: str | None = None
+    """The module that renders the game in a terminal, if it has one."""
+
+    def option(self, key: str) -> Option:
+        return next(option for option in self.options if option.key == key)
+
+    def to_json(self) -> JsonObject:
+        """The declaration as ``GET /api/games`` lists it (without the game's seats)."""
+        return {
+            "name": self.name,
+            "title": dict(self.title),
+            "summary": dict(self.summary),
+            "bot_levels": list(self.bot_levels),
+            "standin": self.standin,
+            "options": [option.to_json() for option in self.options],
+        }

@@ -1,0 +1,72 @@
+"""Klepka letters as the lobby, the command line and the API know it: titles and options.
+
+>>> DECLARATION.option("pairs").default
+50
+"""
+
+from __future__ import annotations
+
+from igroteka.engine.declaration import Choice, Declaration, Labels, Option
+from igroteka.games.letters import rules
+from igroteka.games.letters.bots import LEVELS
+
+
+def _l(en: str, uk: str, ru: str) -> Labels:
+    return {"en": en, "uk": uk, "ru": ru}
+
+
+def _number(key: str, label: Labels) -> Option:
+    low, high = rules.LIMITS[key]
+    return Option.number(key, label, getattr(rules.LettersOptions(), key), low, high)
+
+
+def _house(key: str, label: Labels) -> Option:
+    return Option(key, "flag", label, default=False, house=True)
+
+
+OPTIONS = (
+    _number("pairs", _l("Pairs of cards", "Пар карток", "Пар карточек")),
+    _number("polysemy", _l("Polysemy cards", "Карток «Полісемія»", "Карточек «Полисемия»")),
+    _number("chaos", _l("Chaos cards", "Карток «Хаос»", "Карточек «Хаос»")),
+    _number("exchange", _l("Exchange cards", "Карток «Обмін»", "Карточек «Обмен»")),
+    _number(
+        "min_length",
+        _l("Letters in a word, at least", "Літер у слові, щонайменше", "Букв в слове, не меньше"),
+    ),
+    Option(
+        "starter",
+        "choice",
+        _l("Who starts", "Хто починає", "Кто начинает"),
+        default="random",
+        choices=(Choice("random", _l("drawn by lot", "жереб", "жребий")),),
+        seat=True,
+        house=True,
+    ),
+    _house(
+        "nouns_singular",
+        _l(
+            "Only nouns in the singular",
+            "Лише іменники в однині",
+            "Только существительные в единственном числе",
+        ),
+    ),
+    _house("unique_words", _l("No word twice", "Жодне слово двічі", "Ни одного слова дважды")),
+    _house(
+        "double_slang", _l("Slang scores double", "Сленг — подвійні бали", "Сленг — двойные баллы")
+    ),
+)
+
+DECLARATION = Declaration(
+    name="letters",
+    title=_l("Klepka: letters", "Клепка: літери", "Клепка: буквы"),
+    summary=_l(
+        "Find pairs of letters by memory and compose Ukrainian words from the letters you hold",
+        "Знаходьте за пам’яттю пари літер і складайте з них українські слова",
+        "Находите по памяти пары букв и составляйте из них украинские слова",
+    ),
+    options=OPTIONS,
+    bot_levels=tuple(LEVELS),
+    standin="medium",
+    lexicon=True,
+    terminal="igroteka.terminal.letters",
+)
