@@ -1,7 +1,7 @@
 """The web server under load: N rooms of 4 bot clients over real websockets.
 
     python bench/server.py [--rooms 200] [--seconds 30] [--think 1.0] [--game klepka]
-                           [--cases base,load,slow] [--repeat 1] [--no-deflate] [--profile]
+                           [--cases base,load,slow,plain] [--repeat 1] [--profile]
 
 A server process (``igroteka serve``, SQLite store in a temporary folder, no
 pacing of its own) and this load process share the machine's 2 cores. Each
@@ -16,6 +16,8 @@ The cases, each a fresh server and store:
 
 - ``base``: one room, where nothing queues: the baseline of the same run;
 - ``load``: ``--rooms`` rooms;
+- ``plain``: the ``load`` case with clients that do not offer permessage-deflate
+  (what a server that refuses it would give: browsers offer it);
 - ``slow``: the same rooms plus one more whose three bots (server-side) each
   compute for 3 s of CPU before every move, holding the GIL as a search in pure
   Python does (a game the benchmark's server registers, ``slow``: Klepka with a
@@ -24,8 +26,7 @@ The cases, each a fresh server and store:
 
 ``--profile`` runs the server of the ``load`` case under cProfile and prints
 where its time goes per action (the store's commit, websocket compression,
-JSON encoding, the rules and bots). ``--no-deflate``: the clients do not offer
-permessage-deflate (as a server with it turned off would refuse it).
+JSON encoding, the rules and bots).
 Reported: actions per second (all actions, the server's timed steps included),
 and p50/p99/max latency; with ``--repeat`` each case is run that many times
 in turn and the medians are shown.
@@ -361,7 +362,6 @@ def main() -> None:
     parser.add_argument("--cases", default="base,load,slow")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--slow", type=float, default=3.0, help="seconds of a slow bot's move")
-    parser.add_argument("--no-deflate", action="store_true", dest="no_deflate")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
@@ -371,7 +371,6 @@ def main() -> None:
         run_server(args)
         return
     register(slow_entry(args.slow))
-    deflate = not args.no_deflate
     cases = args.cases.split(",")
     found: dict[str, list[dict[str, float]]] = {case: [] for case in cases}
     profiled: list[tuple[object, ...]] = []
@@ -390,7 +389,7 @@ def main() -> None:
                             args.think,
                             args.game,
                             case == "slow",
-                            deflate,
+                            case != "plain",
                         )
                     )
                 finally:
@@ -412,7 +411,7 @@ def main() -> None:
                         args.think,
                         args.game,
                         False,
-                        deflate,
+                        True,
                     )
                 )
             finally:
@@ -423,6 +422,7 @@ def main() -> None:
         "base": "1 room of 4",
         "load": f"{args.rooms} rooms of 4",
         "slow": f"{args.rooms} rooms of 4 + 1 slow ({args.slow:g} s)",
+        "plain": f"{args.rooms} rooms of 4, no deflate",
     }
     rows, headers = [], ["load"]
     for case in cases:
@@ -433,7 +433,7 @@ def main() -> None:
         headers[1:] = medians
     print(
         f"{args.game}, think {args.think} s, {args.seconds:g} s a run, "
-        f"deflate {'on' if deflate else 'off'}, median of {args.repeat}, on this machine\n"
+        f"median of {args.repeat}, on this machine\n"
     )
     print(table(headers, rows))
     if profiled:
