@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from igroteka.store import ActionConflict, Room, Seat, Store, StoreError
+import pytest
+import sqlalchemy as sa
+
+from igroteka.store import ActionConflict, Appended, Room, Seat, Store, StoreError
 
 
 def a_room(room_id: str) -> Room:
@@ -39,3 +42,58 @@ def test_an_action_number_is_written_once(store_url: str) -> None:
 def test_a_store_that_cannot_be_opened_says_why() -> None:
     with pytest.raises(StoreError, match="cannot open the store"):
         Store("postgresql://nobody@127.0.0.1:1/none")
+
+
+def test_the_actions_of_many_rooms_are_committed_together_in_one_transaction(
+    store_url: str,
+) -> None:
+    store = Store(store_url)
+    for room in ("one", "two", "three"):
+        store.create_room(a_room(room))
+    commits = []
+    sa.event.listen(store.engine, "commit", lambda _connection: commits.append(1))
+    batch = [
+        Appended(room, number, number % 2, {"type": "flip", "position": number})
+        for number in range(4)
+        for room in ("one", "two", "three")
+    ]
+    assert store.append_actions(batch) == [None] * 12
+    assert len(commits) == 1
+    store.close()
+    again = {room.id: room for room in Store(store_url).rooms()}
+    for room in ("one", "two", "three"):
+        assert again[room].actions == [(n % 2, {"type": "flip", "position": n}) for n in range(4)]
+
+
+def test_an_action_stored_already_costs_the_other_rooms_of_its_group_nothing(
+    store_url: str,
+) -> None:
+    store = Store(store_url)
+    for room in ("one", "two"):
+        store.create_room(a_room(room))
+    store.append_action("one", 0, 0, {"type": "stop"})
+    answers = store.append_actions(
+        [
+            Appended("two", 0, 0, {"type": "flip", "position": 1}),
+            Appended("one", 0, 1, {"type": "chaos"}),
+            Appended("one", 1, 1, {"type": "flip", "position": 2}),
+        ]
+    )
+    assert answers[0] is None and answers[2] is None
+    assert isinstance(answers[1], ActionConflict)
+    rooms = {room.id: room for room in store.rooms()}
+    assert rooms["one"].actions == [(0, {"type": "stop"}), (1, {"type": "flip", "position": 2})]
+    assert rooms["two"].actions == [(0, {"type": "flip", "position": 1})]
+
+
+def test_a_group_the_database_refuses_is_refused_action_by_action(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    store.create_room(a_room("one"))
+    with store.engine.begin() as db:  # the log cannot be written any more
+        db.execute(sa.text("DROP TABLE actions"))
+    answers = store.append_actions([Appended("one", 0, 0, {"type": "stop"})] * 2)
+    assert [type(answer) for answer in answers] == [StoreError, StoreError]
+
+
+def test_an_empty_group_writes_nothing() -> None:
+    assert Store("sqlite://").append_actions([]) == []

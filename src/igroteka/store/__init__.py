@@ -14,6 +14,7 @@ nothing else needs to be kept.
 
 from igroteka.store.sql import (
     ActionConflict,
+    Appended,
     Room,
     Seat,
     Store,
@@ -21,4 +22,4 @@ from igroteka.store.sql import (
     default_url,
 )
 
-__all__ = ["ActionConflict", "Room", "Seat", "Store", "StoreError", "default_url"]
+__all__ = ["ActionConflict", "Appended", "Room", "Seat", "Store", "StoreError", "default_url"]

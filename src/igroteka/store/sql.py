@@ -3,14 +3,16 @@
 SQLite (the default, a file in the user's data directory) is opened in WAL
 mode with ``synchronous=NORMAL``: a committed action survives the process
 being killed at any moment. PostgreSQL is chosen by a ``postgresql://`` URL.
-Every action is committed on its own before the server tells anyone of it.
+Every action is committed before the server tells anyone of it: one at a time
+(:meth:`Store.append_action`), or the actions of many rooms in one transaction
+(:meth:`Store.append_actions`, a group commit: one commit's cost for them all).
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-__all__ = ["ActionConflict", "Room", "Seat", "Store", "StoreError", "default_url"]
+__all__ = ["ActionConflict", "Appended", "Room", "Seat", "Store", "StoreError", "default_url"]
 
 
 class StoreError(Exception):
@@ -55,6 +57,16 @@ class Room:
     seats: list[Seat] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     """(seat, action) in the order accepted."""
+
+
+@dataclass(frozen=True)
+class Appended:
+    """One action to append to a room's log: its number (counted from 0), seat and JSON form."""
+
+    room: str
+    number: int
+    seat: int
+    action: Mapping[str, Any]
 
 
 _metadata = sa.MetaData()
@@ -184,6 +196,55 @@ class Store:
                 )
         except sa.exc.IntegrityError:
             raise ActionConflict(f"action {number} of room {room} is stored already") from None
+
+    def append_actions(self, actions: Sequence[Appended]) -> list[StoreError | None]:
+        """Commit the actions of many rooms in one transaction (a group commit).
+
+        The answer has one item per action, in order: None once it is committed,
+        else why it is not (:class:`ActionConflict`: its number is stored already;
+        :class:`StoreError`: the database refused the write). An action that cannot
+        be written costs the others nothing: the batch is then committed one action
+        at a time. Whatever the answer, the caller may announce exactly the actions
+        answered None, and only after this returns.
+
+        >>> store = Store("sqlite://")
+        >>> for room in ("a", "b"):
+        ...     store.create_room(Room(room, "klepka", {}, seed=1, players=2, created=0.0))
+        >>> store.append_actions([Appended("a", 0, 0, {"type": "stop"}),
+        ...                       Appended("b", 0, 1, {"type": "stop"}),
+        ...                       Appended("a", 0, 1, {"type": "again"})])
+        [None, None, ActionConflict('action 0 of room a is stored already')]
+        """
+        if not actions:
+            return []
+        rows = [
+            {"room": a.room, "number": a.number, "seat": a.seat, "action": _dumps(a.action)}
+            for a in actions
+        ]
+        try:
+            with self.engine.begin() as db:
+                db.execute(_actions.insert(), rows)
+            return [None] * len(actions)
+        except sa.exc.IntegrityError:
+            pass  # one of them (at least) is stored already: find which, keep the rest
+        except sa.exc.SQLAlchemyError as error:
+            return [StoreError(f"the store refused the write: {error}") for _ in actions]
+        answers: list[StoreError | None] = []
+        for action in actions:
+            try:
+                self.append_action(action.room, action.number, action.seat, action.action)
+                answers.append(None)
+            except StoreError as refused:
+                answers.append(refused)
+            except sa.exc.SQLAlchemyError as error:
+                answers.append(StoreError(f"the store refused the write: {error}"))
+        return answers
+
+    @property
+    def shared_connection(self) -> bool:
+        """Whether every user of the store shares one connection (an in-memory SQLite):
+        then it must not be written from two threads at once."""
+        return isinstance(self.engine.pool, sa.pool.StaticPool)
 
     # -- reading
 
