@@ -25,7 +25,14 @@ FAST = Settings(reveal=0.0, bot=0.0)
 
 @contextmanager
 def server(url: str = "sqlite://", settings: Settings = FAST) -> Iterator[TestClient]:
+    """A server in this process, once ready (its rooms loaded: /healthz 200)."""
     with TestClient(create_app(url, settings)) as client:
+        for _ in range(1000):
+            if client.get("/healthz").status_code == 200:
+                break
+            time.sleep(0.01)
+        else:
+            raise AssertionError("the server never became ready")
         yield client
 
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Sequence
+import sys
+import traceback
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from importlib import resources
 from typing import Any
 
@@ -27,6 +29,13 @@ from pydantic import BaseModel, Field
 from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names
 from igroteka.i18n import LANGUAGES, Text, negotiate, translate
+from igroteka.server.readiness import (
+    LexiconIndexes,
+    Readiness,
+    WordIndexes,
+    build_missing,
+    word_languages,
+)
 from igroteka.server.rooms import Connection, LiveRoom, RoomError, Rooms, Settings
 from igroteka.store import Store
 
@@ -63,21 +72,66 @@ class SeatToken(BaseModel):
     token: str = Field(description="keep it: it holds the seat, and nobody acts without it")
 
 
-def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
-    """The ASGI app over a store; the rooms in it come back as they were."""
+def _console(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def create_app(
+    store_url: str,
+    settings: Settings | None = None,
+    *,
+    indexes: WordIndexes | None = None,
+    say: Callable[[str], None] = _console,
+) -> FastAPI:
+    """The ASGI app over a store; the rooms in it come back as they were.
+
+    It answers at once, but is ready (``/healthz`` 200, the API open) only once
+    every missing word index is built (``indexes``: the lexicon's, in its cache
+    directory) and every stored room is loaded; both happen in a thread, and
+    ``say`` writes the progress of what takes long (the console).
+    """
     store = Store(store_url)
     rooms = Rooms(store, settings or Settings())
+    readiness = Readiness()
+
+    async def prepare() -> None:
+        """Build the word indexes, then load the rooms: off the event loop."""
+        try:
+            found = indexes if indexes is not None else LexiconIndexes()
+            await asyncio.to_thread(build_missing, found, word_languages(), readiness, say)
+            readiness.doing(Text("loading the stored rooms"))
+            await asyncio.to_thread(rooms.load)
+            rooms.wake_all()
+            readiness.done()
+        except Exception as error:  # the server answers why it will not be ready
+            readiness.fail(f"{type(error).__name__}: {error}")
+            traceback.print_exc(file=sys.stderr)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        rooms.load()
-        rooms.wake_all()
+        preparing = asyncio.create_task(prepare())
         yield
+        preparing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await preparing
         await rooms.close()
         store.close()
 
     app = FastAPI(title="Igroteka", version="0.1.0", lifespan=lifespan)
     app.state.rooms = rooms
+    app.state.readiness = readiness
+
+    @app.middleware("http")
+    async def not_before_ready(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        """Until the server is ready, the API answers 503 with what it is doing."""
+        reason = readiness.reason
+        if reason is not None and request.url.path.startswith("/api/"):
+            lang = negotiate(request.headers.get("accept-language"))
+            return JSONResponse(refused_for(readiness.code, reason, lang), 503)
+        return await call_next(request)
 
     @app.exception_handler(RoomError)
     async def refused(request: Request, error: RoomError) -> JSONResponse:
@@ -105,10 +159,15 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
         """The invite link: the client finds the room itself."""
         return HTMLResponse(page)
 
-    @app.get("/healthz")
-    async def healthz() -> dict[str, bool]:
-        """200 once the server is ready (every stored room is loaded)."""
-        return {"ok": True}
+    @app.get("/healthz", response_model=None)
+    async def healthz(request: Request) -> dict[str, bool] | JSONResponse:
+        """200 once the server is ready: every missing word index built, every stored room
+        loaded; until then 503, with what it is doing (or why it cannot start)."""
+        reason = readiness.reason
+        if reason is None:
+            return {"ok": True}
+        lang = negotiate(request.headers.get("accept-language"))
+        return JSONResponse({"ok": False, **refused_for(readiness.code, reason, lang)}, 503)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -183,13 +242,16 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
         await websocket.accept()
         spoken = negotiate(lang or websocket.headers.get("accept-language"))
         try:
+            if readiness.reason is not None:
+                raise RoomError(readiness.reason, 503, readiness.code)
             room = rooms.get(room_id)
             seat = room.seat_of(token)
         except RoomError as error:
             await websocket.send_json(
                 {"type": "error", **refused_for(error.code, error.reason, spoken)}
             )
-            await websocket.close(code=4404 if error.status == 404 else 4403)
+            codes = {404: 4404, 503: 4503}
+            await websocket.close(code=codes.get(error.status, 4403))
             return
         connection = Connection(seat, spoken)
         connection.send(room.welcome(connection))
