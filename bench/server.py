@@ -213,9 +213,14 @@ async def _health(http: httpx.AsyncClient, stop: float, slowest: list[float]) ->
 
 
 def cpu_seconds(pid: int) -> float:
-    """The CPU time a process has used so far (user and system, from /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """The CPU time a process and its children (the server's workers) have used so far."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            values = stat.read_text().rsplit(")", 1)[1].split()
+            if int(stat.parent.name) == pid or int(values[1]) == pid:  # values[1]: the parent
+                total += (int(values[11]) + int(values[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 async def load(

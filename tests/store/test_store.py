@@ -97,3 +97,26 @@ def test_a_group_the_database_refuses_is_refused_action_by_action(tmp_path: Path
 
 def test_an_empty_group_writes_nothing() -> None:
     assert Store("sqlite://").append_actions([]) == []
+
+
+def test_a_finished_game_is_known_as_such_without_replaying_it(store_url: str) -> None:
+    store = Store(store_url)
+    for room in ("over", "going", "old"):
+        store.create_room(a_room(room))
+    store.append_actions(
+        [
+            Appended("over", 0, 0, {"type": "stop"}),
+            Appended("going", 0, 0, {"type": "stop"}),
+            Appended("over", 1, 1, {"type": "last"}, ends=True),
+        ]
+    )
+    store.append_action("old", 0, 0, {"type": "last"})
+    store.finish_room("old")  # a game that ended before the mark was kept
+    store.finish_room("old")
+    store.close()
+    rooms = {room.id: room for room in Store(store_url).rooms()}
+    assert {name: room.finished for name, room in rooms.items()} == {
+        "over": True,
+        "going": False,
+        "old": True,
+    }

@@ -57,6 +57,8 @@ class Room:
     seats: list[Seat] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     """(seat, action) in the order accepted."""
+    finished: bool = False
+    """Its game is over (known without replaying its log)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class Appended:
     number: int
     seat: int
     action: Mapping[str, Any]
+    ends: bool = False
+    """The action ends the game: the room is marked finished in the same transaction."""
 
 
 _metadata = sa.MetaData()
@@ -99,6 +103,13 @@ _actions = sa.Table(
     sa.Column("number", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.Text, nullable=False),
+)
+
+
+_finished = sa.Table(  # a table of its own: a store made before it gets it without a migration
+    "finished",
+    _metadata,
+    sa.Column("room", sa.String(64), sa.ForeignKey("rooms.id"), primary_key=True),
 )
 
 
@@ -185,8 +196,11 @@ class Store:
         with self.engine.begin() as db:
             db.execute(_rooms.update().where(_rooms.c.id == room).values(started=True))
 
-    def append_action(self, room: str, number: int, seat: int, action: Mapping[str, Any]) -> None:
-        """Commit action ``number`` (counted from 0) of a room's log, or raise ActionConflict."""
+    def append_action(
+        self, room: str, number: int, seat: int, action: Mapping[str, Any], ends: bool = False
+    ) -> None:
+        """Commit action ``number`` (counted from 0) of a room's log, or raise ActionConflict;
+        ``ends``: it ends the game, and the room is marked finished with it."""
         try:
             with self.engine.begin() as db:
                 db.execute(
@@ -194,6 +208,8 @@ class Store:
                         room=room, number=number, seat=seat, action=_dumps(action)
                     )
                 )
+                if ends:
+                    db.execute(_finished.insert().values(room=room))
         except sa.exc.IntegrityError:
             raise ActionConflict(f"action {number} of room {room} is stored already") from None
 
@@ -221,9 +237,12 @@ class Store:
             {"room": a.room, "number": a.number, "seat": a.seat, "action": _dumps(a.action)}
             for a in actions
         ]
+        ended = [{"room": a.room} for a in actions if a.ends]
         try:
             with self.engine.begin() as db:
                 db.execute(_actions.insert(), rows)
+                if ended:
+                    db.execute(_finished.insert(), ended)
             return [None] * len(actions)
         except sa.exc.IntegrityError:
             pass  # one of them (at least) is stored already: find which, keep the rest
@@ -232,7 +251,9 @@ class Store:
         answers: list[StoreError | None] = []
         for action in actions:
             try:
-                self.append_action(action.room, action.number, action.seat, action.action)
+                self.append_action(
+                    action.room, action.number, action.seat, action.action, action.ends
+                )
                 answers.append(None)
             except StoreError as refused:
                 answers.append(refused)
@@ -245,6 +266,13 @@ class Store:
         """Whether every user of the store shares one connection (an in-memory SQLite):
         then it must not be written from two threads at once."""
         return isinstance(self.engine.pool, sa.pool.StaticPool)
+
+    def finish_room(self, room: str) -> None:
+        """Mark a room's game over (one stored before the mark was kept, once replayed)."""
+        with self.engine.begin() as db:
+            marked = db.execute(sa.select(_finished).where(_finished.c.room == room)).first()
+            if marked is None:
+                db.execute(_finished.insert().values(room=room))
 
     # -- reading
 
@@ -260,6 +288,7 @@ class Store:
             query = sa.select(_actions).order_by(_actions.c.room, _actions.c.number)
             for row in db.execute(query):
                 logs.setdefault(row.room, []).append((row.seat, json.loads(row.action)))
+            finished = {row.room for row in db.execute(sa.select(_finished))}
             for row in db.execute(sa.select(_rooms).order_by(_rooms.c.created, _rooms.c.id)):
                 yield Room(
                     id=row.id,
@@ -272,4 +301,5 @@ class Store:
                     started=bool(row.started),
                     seats=seats.get(row.id, []),
                     actions=logs.get(row.id, []),
+                    finished=row.id in finished,
                 )
