@@ -1,0 +1,130 @@
+"""Workers: where a room's computation runs, so that the event loop only moves messages.
+
+The rules' ``apply`` (which may solve chains at the end of a Klepka game) and a
+bot's ``choose`` or ``offer`` (which may search words, or values) are pure
+computations of unknown length in pure Python. They hold the interpreter's
+lock (the GIL) while they run, so a thread would not free the loop: every time
+the loop lets go of the GIL (each poll of its sockets) it waits for its turn
+again. They run in a pool of worker processes instead: the call and its
+arguments (the game, a state, a bot and its view; a few kB) are pickled to a
+worker and the answer back. A bot comes back as the worker left it (its memory
+and its random generator moved on), and the room keeps that copy.
+
+    workers = Workers()
+    state, events = await workers.apply(game, state, seat, action)
+    action, bot = await workers.choose(bot, view)
+
+A room's own order stays serialised by its lock; rooms do not wait for each
+other, nor for a worker busy with another room's long step (there are several).
+``Workers("inline")`` runs the calls on the loop (as before; the tests of the
+rules' order use it), ``Workers("thread")`` in threads (measured in
+bench/server.py: it does not keep the loop free).
+
+The worker processes are forked from the server when first needed, so they
+know every game the server knows (one a test or a benchmark registered too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar
+
+from igroteka.engine import Agent, Event, Game
+
+__all__ = ["Kind", "Workers"]
+
+Kind = Literal["process", "thread", "inline"]
+NICENESS = 10
+"""How much lower a worker process's priority is than the server's (``nice``)."""
+T = TypeVar("T")
+
+
+def _apply(game: Game[Any, Any], state: Any, seat: int, action: Any) -> tuple[Any, Any]:
+    return game.apply(state, seat, action)
+
+
+def _choose(bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
+    return bot.choose(view), bot
+
+
+def _offer(bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
+    return bot.offer(view), bot
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def _worker_start(server: int) -> None:
+    """A worker yields the CPU to the server's loop (which only moves messages), and ends
+    when the server has gone, however it went (killed, it cannot shut its pool down)."""
+    os.nice(NICENESS)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="igroteka-watch", daemon=True).start()
+
+
+class Workers:
+    """A pool for the computations of every room (``kind``: where they run)."""
+
+    def __init__(self, kind: Kind = "process", processes: int | None = None) -> None:
+        self.kind = kind
+        self.processes = processes or max(2, min(4, os.cpu_count() or 2))
+        self._pool: concurrent.futures.Executor | None = None
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            if self.kind == "process":
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    self.processes,
+                    mp_context=multiprocessing.get_context("fork"),
+                    initializer=_worker_start,
+                    initargs=(os.getpid(),),
+                )
+            else:
+                self._pool = concurrent.futures.ThreadPoolExecutor(
+                    self.processes, thread_name_prefix="igroteka-worker"
+                )
+        return self._pool
+
+    def start(self) -> None:
+        """Fork the worker processes now (before the server runs threads of its own)."""
+        if self.kind == "process":
+            pool = self._executor()
+            for _ in range(self.processes):
+                pool.submit(_ready)
+
+    async def _run(self, call: Callable[..., T], *args: Any) -> T:
+        if self.kind == "inline":
+            return call(*args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), call, *args)
+
+    async def apply(
+        self, game: Game[Any, Any], state: Any, seat: int, action: Any
+    ) -> tuple[Any, tuple[Event, ...]]:
+        """The rules' ``apply``: the next state and the events, or IllegalAction."""
+        return await self._run(_apply, game, state, seat, action)
+
+    async def choose(self, bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
+        """A bot's action, and the bot as it is after choosing."""
+        return await self._run(_choose, bot, view)
+
+    async def offer(self, bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
+        """A bot's answer to an offer (an action or None), and the bot after answering."""
+        return await self._run(_offer, bot, view)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

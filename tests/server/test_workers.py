@@ -1,0 +1,97 @@
+"""Workers: the rules and the bots computed in other processes give the same game."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from igroteka.engine import IllegalAction, Match
+from igroteka.games import entry
+from igroteka.server.workers import Kind, Workers
+
+
+@pytest.mark.parametrize("kind", ["process", "thread", "inline"])
+def test_a_game_played_through_workers_is_the_game_played_at_home(kind: Kind) -> None:
+    found = entry("klepka")
+    home = Match.start(found.game, ["a", "b"], {"pairs": 4}, 3)
+    away = Match.start(found.game, ["a", "b"], {"pairs": 4}, 3)
+    bots = {seat: found.make_bot("medium", seat, 3) for seat in range(2)}
+    twins = {seat: found.make_bot("medium", seat, 3) for seat in range(2)}
+    workers = Workers(kind)
+
+    async def play() -> None:
+        while home.outcome() is None:
+            automatic = home.automatic()
+            if automatic is not None:
+                seat, action = automatic
+                there = action
+            else:
+                seat = min(home.game.awaited(home.state))
+                action = bots[seat].choose(home.view(seat))
+                there, twins[seat] = await workers.choose(twins[seat], away.view(seat))
+            assert there == action  # the bot came back as it went on, memory and all
+            events = home.play(seat, action)
+            state, far_events = await workers.apply(away.game, away.state, seat, there)
+            away.state = state
+            assert far_events == events
+            for agents in (bots, twins):
+                for bot in agents.values():
+                    bot.observe(events)
+
+    try:
+        asyncio.run(play())
+    finally:
+        workers.close()
+    assert away.state == home.state
+
+
+def test_an_illegal_action_is_refused_from_a_worker_with_its_reason() -> None:
+    found = entry("klepka")
+    match = Match.start(found.game, ["a", "b"], {"pairs": 4}, 3)
+    workers = Workers("process")
+    action = found.game.decode_action({"type": "flip", "position": 99})
+    try:
+        with pytest.raises(IllegalAction) as refused:
+            asyncio.run(workers.apply(found.game, match.state, 0, action))
+    finally:
+        workers.close()
+    assert refused.value.reason == str(refused.value.reason)
+    assert getattr(refused.value.reason, "template", None)  # a Text still: it can be translated
+
+
+CHILD = """
+import time
+from igroteka.server.workers import Workers
+workers = Workers("process", 2)
+workers.start()
+time.sleep(0.5)
+print(" ".join(str(p) for p in workers._executor()._processes), flush=True)
+time.sleep(60)
+"""
+
+
+def test_workers_end_when_their_server_is_killed() -> None:
+    server = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE)
+    assert server.stdout is not None
+    pids = [int(pid) for pid in server.stdout.readline().split()]
+    assert len(pids) == 2
+    os.kill(server.pid, signal.SIGKILL)
+    server.wait()
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in pids):
+        assert time.monotonic() < deadline, "a worker outlived its server"
+        time.sleep(0.1)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
