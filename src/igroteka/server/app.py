@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field
 from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names
 from igroteka.i18n import LANGUAGES, Text, negotiate, translate
+from igroteka.server.committer import Committer
 from igroteka.server.readiness import (
     LexiconIndexes,
     Readiness,
@@ -37,6 +38,7 @@ from igroteka.server.readiness import (
     word_languages,
 )
 from igroteka.server.rooms import Connection, LiveRoom, RoomError, Rooms, Settings
+from igroteka.server.workers import Workers
 from igroteka.store import Store
 
 __all__ = ["MAX_MESSAGE", "UVICORN", "create_app", "run"]
@@ -98,16 +100,22 @@ def create_app(
     *,
     indexes: WordIndexes | None = None,
     say: Callable[[str], None] = _console,
+    workers: Workers | None = None,
 ) -> FastAPI:
     """The ASGI app over a store; the rooms in it come back as they were.
 
     It answers at once, but is ready (``/healthz`` 200, the API open) only once
     every missing word index is built (``indexes``: the lexicon's, in its cache
     directory) and every stored room is loaded; both happen in a thread, and
-    ``say`` writes the progress of what takes long (the console).
+    ``say`` writes the progress of what takes long (the console). The rules and
+    the bots compute in ``workers`` (processes, forked here: before the server
+    opens its socket or starts a thread).
     """
+    workers = workers or Workers()
+    workers.start()
     store = Store(store_url)
-    rooms = Rooms(store, settings or Settings())
+    committer = Committer(store)
+    rooms = Rooms(store, settings or Settings(), workers, committer)
     readiness = Readiness()
 
     async def prepare() -> None:
@@ -131,6 +139,8 @@ def create_app(
         with contextlib.suppress(asyncio.CancelledError):
             await preparing
         await rooms.close()
+        await committer.close()
+        workers.close()
         store.close()
 
     app = FastAPI(title="Igroteka", version="0.1.0", lifespan=lifespan)
@@ -290,7 +300,9 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
     try:
         while True:
             message = await connection.queue.get()
-            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+            if not isinstance(message, str):  # an update comes encoded once for its seat
+                message = json.dumps(message, ensure_ascii=False)
+            await websocket.send_text(message)
     except (WebSocketDisconnect, RuntimeError):  # gone: the reader ends the connection
         return
 

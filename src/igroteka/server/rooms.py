@@ -6,6 +6,9 @@ Every accepted action is committed to the store *before* anyone hears of it;
 then each connection gets its own seat's view and the events it may see.
 Bots and timed steps (cards turned back after everyone had a look) run as
 one background task per room, which takes the room's lock for each step.
+The rules' ``apply`` and the bots' decisions run in worker processes
+(:mod:`igroteka.server.workers`) and the commits are grouped across rooms
+(:mod:`igroteka.server.committer`): the loop waits for neither.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -31,8 +35,10 @@ from igroteka.engine.bot import check_level
 from igroteka.engine.record import LoggedAction
 from igroteka.games import Entry, entry
 from igroteka.i18n import DEFAULT, Text
+from igroteka.server.committer import Committer
+from igroteka.server.workers import Workers
+from igroteka.store import Appended, Seat, Store, StoreError
 from igroteka.store import Room as StoredRoom
-from igroteka.store import Seat, Store
 
 __all__ = ["Connection", "LiveRoom", "RoomError", "Rooms", "Settings"]
 
@@ -72,19 +78,29 @@ class Connection:
 
     seat: int | None
     lang: str = DEFAULT
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any] | str] = field(default_factory=asyncio.Queue)
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message: an object, or its JSON text already (one encoding for many)."""
         self.queue.put_nowait(message)
 
 
 class LiveRoom:
     """A room in memory: its stored description, its match once started, its bots."""
 
-    def __init__(self, stored: StoredRoom, store: Store, settings: Settings) -> None:
+    def __init__(
+        self,
+        stored: StoredRoom,
+        store: Store,
+        settings: Settings,
+        workers: Workers | None = None,
+        committer: Committer | None = None,
+    ) -> None:
         self.stored = stored
         self.store = store
         self.settings = settings
+        self.workers = workers or Workers("inline")
+        self.committer = committer or Committer(store)
         self.entry: Entry = entry(stored.game)
         self.match: Match[Any, Any] | None = None
         self.bots: dict[int, Agent[Any]] = {}
@@ -299,20 +315,42 @@ class LiveRoom:
                 raise RoomError(Text("it is not your turn"), 409, "not-your-turn")
             try:
                 action = match.game.decode_action(data)
-                self._commit(seat, action)
+                await self._commit(seat, action)
             except IllegalAction as error:
                 raise RoomError(error.reason, 400, "illegal") from None
         self.wake()
 
-    def _commit(self, seat: int, action: Any) -> None:
-        """Apply, store, then tell: the one path of every action (lock held)."""
-        assert self.match is not None
-        events = self.match.play(seat, action, commit=self._store)
+    async def _commit(self, seat: int, action: Any) -> None:
+        """Apply, store, then tell: the one path of every action (lock held).
+
+        The rules apply it in a worker (:class:`IllegalAction`: nothing changed);
+        the committer stores it, grouped with other rooms' actions; only then does
+        the match change (as ``Match.play`` changes it) and anyone hear of it.
+        """
+        match = self.match
+        assert match is not None
+        state, events = await self.workers.apply(match.game, match.state, seat, action)
+        logged = LoggedAction(seat, match.game.encode_action(action))
+        ends = match.game.outcome(state) is not None
+        stored = Appended(self.id, len(match.log), seat, logged.action, ends)
+        # once stored, it is applied and told even if the caller is cancelled meanwhile
+        await asyncio.shield(self._store_then_tell(stored, state, logged, events))
+
+    async def _store_then_tell(
+        self, stored: Appended, state: Any, logged: LoggedAction, events: tuple[Event, ...]
+    ) -> None:
+        match = self.match
+        assert match is not None
+        try:
+            await self.committer.append(stored)
+        except StoreError as error:  # not stored: not applied, and said as a refusal
+            raise RoomError(
+                Text("the action could not be stored: try again"), 503, "not-stored"
+            ) from error
+        match.state = state
+        match.log.append(logged)
         self._tell_bots(events)
         self._broadcast(events)
-
-    def _store(self, number: int, logged: LoggedAction) -> None:
-        self.store.append_action(self.id, number, logged.seat, logged.action)
 
     def _tell_bots(self, events: tuple[Event, ...]) -> None:
         self.turn_since = time.monotonic()
@@ -356,19 +394,18 @@ class LiveRoom:
         match = self.match
         assert match is not None
         seq = len(match.log)
-        views: dict[int | None, dict[str, Any]] = {}
+        texts: dict[int | None, str] = {}  # one view and one encoding per seat
         for connection in self.connections:
             seat = connection.seat
-            if seat not in views:
-                views[seat] = match.view(seat)
-            connection.send(
-                {
+            if seat not in texts:
+                message = {
                     "type": "update",
                     "seq": seq,
-                    "view": views[seat],
+                    "view": match.view(seat),
                     "events": [event.to_json() for event in events_for(events, seat)],
                 }
-            )
+                texts[seat] = json.dumps(message, ensure_ascii=False)
+            connection.send(texts[seat])
 
     def _lobby_changed(self) -> None:
         """Tell every connection of the room's new seats (and the first view, once started)."""
@@ -390,7 +427,7 @@ class LiveRoom:
             return
         self._task = asyncio.get_running_loop().create_task(self._run())
 
-    def _offers(self) -> bool:
+    async def _offers(self) -> bool:
         """Offer each bot that may act but is not awaited the chance; True if one acted."""
         match = self.match
         assert match is not None
@@ -399,14 +436,14 @@ class LiveRoom:
             bot = self.bots.get(seat)
             if bot is None:
                 continue
-            offered = bot.offer(game.view(state, seat))
-            if offered is not None and self._bot_commit(seat, offered, self.bots):
+            offered, self.bots[seat] = await self.workers.offer(bot, game.view(state, seat))
+            if offered is not None and await self._bot_commit(seat, offered, self.bots):
                 return True
         return False
 
-    def _bot_commit(self, seat: int, action: Any, agents: dict[int, Agent[Any]]) -> bool:
+    async def _bot_commit(self, seat: int, action: Any, agents: dict[int, Agent[Any]]) -> bool:
         try:
-            self._commit(seat, action)
+            await self._commit(seat, action)
             return True
         except IllegalAction as error:
             agents[seat].refused(error.reason)  # a bot's illegal action is a bug: it raises
@@ -428,25 +465,30 @@ class LiveRoom:
             return None
         return max(0.0, min(deadlines) - time.monotonic())
 
-    def _take_step(self) -> None:
+    async def _take_step(self) -> None:
         match = self.match
         assert match is not None
         game, state = match.game, match.state
         automatic = game.automatic(state)
         if automatic is not None:
-            self._commit(*automatic)
+            await self._commit(*automatic)
             return
         awaited = game.awaited(state)
         if awaited & self.bots.keys():
             seat = min(awaited & self.bots.keys())
-            self._bot_commit(seat, self.bots[seat].choose(game.view(state, seat)), self.bots)
+            chosen, self.bots[seat] = await self.workers.choose(
+                self.bots[seat], game.view(state, seat)
+            )
+            await self._bot_commit(seat, chosen, self.bots)
             return
         now = time.monotonic()
         for seat in sorted(awaited):
             deadline = self._deadline(seat)
             if deadline is not None and deadline <= now and seat in self.standins:
-                chosen = self.standins[seat].choose(game.view(state, seat))
-                self._bot_commit(seat, chosen, self.standins)
+                chosen, self.standins[seat] = await self.workers.choose(
+                    self.standins[seat], game.view(state, seat)
+                )
+                await self._bot_commit(seat, chosen, self.standins)
                 return
 
     async def _run(self) -> None:
@@ -455,7 +497,7 @@ class LiveRoom:
                 match = self.match
                 if match is None or match.outcome() is not None:
                     return
-                if self._offers():
+                if await self._offers():
                     continue
                 delay = self._waiting()
                 if delay is None:
@@ -467,7 +509,7 @@ class LiveRoom:
                 continue
             async with self.lock:
                 if len(match.log) == seq and match.outcome() is None:
-                    self._take_step()
+                    await self._take_step()
 
     async def close(self) -> None:
         if self._task is not None:
@@ -479,9 +521,17 @@ class LiveRoom:
 class Rooms:
     """Every room of a server, loaded from the store at start."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        workers: Workers | None = None,
+        committer: Committer | None = None,
+    ) -> None:
         self.store = store
         self.settings = settings
+        self.workers = workers or Workers("inline")
+        self.committer = committer or Committer(store)
         self.rooms: dict[str, LiveRoom] = {}
         self.broken: dict[str, Text] = {}
         """Rooms whose stored log the rules refuse (edited by hand?): why, by id."""
@@ -489,7 +539,7 @@ class Rooms:
     def load(self) -> None:
         """Bring back every stored room exactly as it was, and set its bots going again."""
         for stored in self.store.rooms():
-            room = LiveRoom(stored, self.store, self.settings)
+            room = LiveRoom(stored, self.store, self.settings, self.workers, self.committer)
             try:
                 room.restore()
             except (IllegalAction, OptionsError) as error:  # a log the rules refuse: left out
@@ -543,7 +593,7 @@ class Rooms:
             seats=[Seat(n) for n in range(players)],
         )
         self.store.create_room(stored)
-        room = LiveRoom(stored, self.store, self.settings)
+        room = LiveRoom(stored, self.store, self.settings, self.workers, self.committer)
         self.rooms[room.id] = room
         return room
 
