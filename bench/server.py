@@ -24,6 +24,10 @@ The cases, each a fresh server and store:
   bot that burns ``--slow`` seconds of its thread's CPU, then plays as
   bot:medium). Its room is not measured: the figures are the other rooms'.
 
+``--start N`` times instead how long the server takes to be ready over a store
+holding one finished Klepka game of N words, and to answer the first request
+for its room.
+
 ``--profile`` runs the server of the ``load`` case under cProfile and prints
 where its time goes per action (the store's commit, websocket compression,
 JSON encoding, the rules and bots).
@@ -295,11 +299,67 @@ def serve(port: int, folder: str, slow: float, profile: str | None) -> subproces
     raise SystemExit("the server did not start")
 
 
+def finished_store(url: str, pairs: int) -> tuple[str, int]:
+    """A store holding one finished one-player Klepka game of ``pairs`` words (its room id and
+    the seconds the game's replay takes here: the chain of the whole hand is solved)."""
+    from _common import bot_game
+    from igroteka.engine import replay
+    from igroteka.store import Room as Stored
+    from igroteka.store import Seat, Store
+
+    match = bot_game(["medium"], {"pairs": pairs, "syncopes": 0}, seed=1)
+    store = Store(url)
+    store.create_room(Stored("done", "klepka", match.options, 1, 1, 0.0, {"turn_timer": None}))
+    store.set_seat("done", Seat(0, "person", "Ann", "", "ab" * 32))
+    store.start_room("done")
+    for number, logged in enumerate(match.log):
+        store.append_action("done", number, logged.seat, logged.action)
+    if hasattr(store, "finish_room"):  # a store that knows a finished game as such
+        store.finish_room("done")
+    store.close()
+    began = time.perf_counter()
+    replay(match.game, match.record())
+    return "done", int(time.perf_counter() - began)
+
+
+def start_case(port: int, pairs: int, repeat: int) -> list[tuple[object, ...]]:
+    """How long a server takes to be ready over a store with one finished game, and to answer
+    the first request for that game's room; medians of ``repeat`` starts."""
+    ready, first = [], []
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.db'}"
+        room, _ = finished_store(url, pairs)
+        for _ in range(repeat):
+            began = time.perf_counter()
+            command = [sys.executable, __file__, "--serve", "--port", str(port), "--db", url]
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+            try:
+                while True:
+                    with contextlib.suppress(httpx.TransportError):
+                        if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                            break
+                    time.sleep(0.01)
+                ready.append(time.perf_counter() - began)
+                asked = time.perf_counter()
+                reply = httpx.get(f"http://127.0.0.1:{port}/api/rooms/{room}", timeout=120)
+                assert reply.json()["finished"], reply.text
+                first.append(time.perf_counter() - asked)
+            finally:
+                os.kill(process.pid, signal.SIGTERM)
+                process.wait()
+    words = f"one finished game of {pairs} words"
+    return [(words, statistics.median(ready), statistics.median(first), repeat)]
+
+
 def run_server(args: argparse.Namespace) -> None:
     """The server process: ``igroteka serve`` as the command line runs it, plus the slow game."""
     from igroteka.cli import main as cli
 
     register(slow_entry(args.slow))
+    if os.environ.get("BENCH_APPLY_IN_WORKERS"):
+        from igroteka.server import workers
+
+        workers.APPLY_IN_WORKERS = True
     argv = ["serve", "--port", str(args.port), "--db", args.db, "--reveal", "0"]
     argv += ["--bot-delay", "0"]
     if not args.profile_to:
@@ -368,6 +428,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--slow", type=float, default=3.0, help="seconds of a slow bot's move")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--start", type=int, default=0, help="only time starts over a finished game of N words"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--profile-to", dest="profile_to", help=argparse.SUPPRESS)
@@ -376,6 +439,11 @@ def main() -> None:
         run_server(args)
         return
     register(slow_entry(args.slow))
+    if args.start:
+        rows = start_case(args.port, args.start, args.repeat)
+        print(f"starting igroteka serve over a store, median of {args.repeat}, on this machine\n")
+        print(table(["store", "s until ready", "s to the room's first answer", "starts"], rows))
+        return
     cases = args.cases.split(",")
     found: dict[str, list[dict[str, float]]] = {case: [] for case in cases}
     profiled: list[tuple[object, ...]] = []

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from igroteka.lexicon import index as index_module
 from igroteka.server import create_app
 from igroteka.server.readiness import LexiconIndexes, word_languages
-from tests.server.support import FAST, new_room, seat, start
+from tests.server.support import FAST, bot, new_room, play_through, seat, server, start
 
 
 class SlowIndexes:
@@ -143,3 +143,25 @@ def test_the_first_start_builds_the_missing_word_index_and_says_so(
     with TestClient(create_app("sqlite://", FAST, indexes=LexiconIndexes(), say=said.append)) as c:
         until(lambda: c.get("/healthz").status_code == 200)
     assert said == []  # built once: the next start says nothing and builds nothing
+
+
+def test_a_finished_game_is_not_replayed_at_start_and_comes_back_whole_when_asked(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with server(url) as client:
+        room = new_room(client, "klepka", 2, pairs=3)
+        token = seat(client, room, 0, "Ann")
+        bot(client, room, 1, "easy")
+        start(client, room, token)
+        play_through(client, room, token, "klepka")
+        record = client.get(f"/api/rooms/{room}/record").text
+        steps = client.get(f"/api/rooms/{room}").json()["seq"]
+    with server(url) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        assert room in rooms.finished and room not in rooms.rooms  # ready, and not replayed
+        answer = client.get(f"/api/rooms/{room}").json()
+        assert answer["finished"] and answer["seq"] == steps
+        assert client.get(f"/api/rooms/{room}/record").text == record
+        with client.websocket_connect(f"/ws/{room}?token={token}") as ws:
+            assert ws.receive_json()["view"]["outcome"] is not None

@@ -23,7 +23,7 @@ def test_a_game_played_through_workers_is_the_game_played_at_home(kind: Kind) ->
     away = Match.start(found.game, ["a", "b"], {"pairs": 4}, 3)
     bots = {seat: found.make_bot("medium", seat, 3) for seat in range(2)}
     twins = {seat: found.make_bot("medium", seat, 3) for seat in range(2)}
-    workers = Workers(kind)
+    workers = Workers(kind, apply=True)
 
     async def play() -> None:
         while home.outcome() is None:
@@ -54,7 +54,7 @@ def test_a_game_played_through_workers_is_the_game_played_at_home(kind: Kind) ->
 def test_an_illegal_action_is_refused_from_a_worker_with_its_reason() -> None:
     found = entry("klepka")
     match = Match.start(found.game, ["a", "b"], {"pairs": 4}, 3)
-    workers = Workers("process")
+    workers = Workers("process", apply=True)
     action = found.game.decode_action({"type": "flip", "position": 99})
     try:
         with pytest.raises(IllegalAction) as refused:

@@ -219,30 +219,30 @@ def create_app(
 
     @app.get("/api/rooms/{room_id}")
     async def get_room(room_id: str) -> dict[str, Any]:
-        return rooms.get(room_id).public()
+        return (await rooms.find(room_id)).public()
 
     @app.post("/api/rooms/{room_id}/seats/{seat}")
     async def take_seat(room_id: str, seat: int, body: TakeSeat) -> SeatToken:
         """Take an open seat (seats are numbered from 0)."""
-        return SeatToken(seat=seat, token=rooms.get(room_id).take_seat(seat, body.name))
+        return SeatToken(seat=seat, token=(await rooms.find(room_id)).take_seat(seat, body.name))
 
     @app.post("/api/rooms/{room_id}/seats/{seat}/bot")
     async def bot_seat(room_id: str, seat: int, body: BotSeat) -> dict[str, Any]:
-        room = rooms.get(room_id)
+        room = await rooms.find(room_id)
         room.set_bot(seat, body.level)
         return room.public()
 
     @app.post("/api/rooms/{room_id}/start")
     async def start(room_id: str, body: Start) -> dict[str, Any]:
         """Start the game once every seat is held (by a person or a bot)."""
-        room = rooms.get(room_id)
+        room = await rooms.find(room_id)
         room.start(body.token)
         return room.public()
 
     @app.get("/api/rooms/{room_id}/record")
     async def record(room_id: str) -> Response:
         """The game record as JSON, as ``igroteka replay`` reads it (once the game is over)."""
-        room = rooms.get(room_id)
+        room = await rooms.find(room_id)
         if room.match is None:
             raise RoomError(Text("the game has not started yet"), 409, "not-started")
         if room.match.outcome() is None:
@@ -254,7 +254,7 @@ def create_app(
     @app.get("/api/rooms/{room_id}/replay/{step}")
     async def replay_step(room_id: str, step: int) -> dict[str, Any]:
         """A finished game step by step: the spectator's view after ``step`` actions."""
-        return rooms.get(room_id).replay_step(step)
+        return await (await rooms.find(room_id)).replay_step(step)
 
     @app.get("/r/{room_id}/replay", include_in_schema=False)
     async def replay_page(room_id: str) -> HTMLResponse:
@@ -269,7 +269,7 @@ def create_app(
         try:
             if readiness.reason is not None:
                 raise RoomError(readiness.reason, 503, readiness.code)
-            room = rooms.get(room_id)
+            room = await rooms.find(room_id)
             seat = room.seat_of(token)
         except RoomError as error:
             await websocket.send_json(

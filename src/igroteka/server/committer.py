@@ -30,11 +30,15 @@ class Committer:
     """Commits the actions of many rooms together, in order of arrival.
 
     ``most`` bounds a transaction: a longer queue is committed in several.
+    ``window``: how long the first action of a group waits for others (seconds).
+    A commit costs about 110 µs of CPU alone, 12 µs an action in groups of ten;
+    at 200 rooms actions come every 4 ms, so without a wait a group is one action.
     """
 
-    def __init__(self, store: Store, most: int = 512) -> None:
+    def __init__(self, store: Store, most: int = 512, window: float = 0.005) -> None:
         self.store = store
         self.most = most
+        self.window = window
         self._waiting: list[tuple[Appended, asyncio.Future[None]]] = []
         self._task: asyncio.Task[None] | None = None
         self._thread: concurrent.futures.ThreadPoolExecutor | None = None
@@ -58,6 +62,8 @@ class Committer:
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
+        if self.window:
+            await asyncio.sleep(self.window)  # let the other rooms' actions join this group
         while self._waiting:
             batch, self._waiting = self._waiting[: self.most], self._waiting[self.most :]
             actions = [action for action, _ in batch]

@@ -258,20 +258,29 @@ class LiveRoom:
             self._tell_bots(events)
         self.stored.actions = []  # the match's log holds them from now on
 
+    async def restore_finished(self) -> None:
+        """Rebuild a finished game from the stored log, in a worker (no bot will move again)."""
+        self._begin()
+        assert self.match is not None
+        stored = self.stored
+        self.match = await self.workers.replay(
+            self.match.game, self.match.players, stored.options, stored.seed, stored.actions
+        )
+        stored.actions = []
+
     # -- the replay of a finished game
 
-    def replay_step(self, step: int) -> dict[str, Any]:
-        """A spectator's view after ``step`` actions of a finished game, and that step's events."""
+    async def replay_step(self, step: int) -> dict[str, Any]:
+        """A spectator's view after ``step`` actions of a finished game, and that step's events
+        (the game is replayed once, in a worker)."""
         match = self.match
         if match is None or match.outcome() is None:
             raise RoomError(Text("a game can be replayed once it is over"), 409, "not-over")
         if self._replayed is None:
-            again = Match.start(match.game, match.players, match.options, match.seed)
-            steps: list[tuple[Any, tuple[Event, ...]]] = [(again.state, ())]
-            for logged in match.log:
-                events = again.play(logged.seat, match.game.decode_action(logged.action))
-                steps.append((again.state, events))
-            self._replayed = steps
+            log = [(logged.seat, logged.action) for logged in match.log]
+            self._replayed = await self.workers.steps(
+                match.game, match.players, match.options, match.seed, log
+            )
         if not 0 <= step < len(self._replayed):
             raise RoomError(
                 Text("the game has steps 0 to {last}", last=len(self._replayed) - 1), 404, "no-step"
@@ -536,18 +545,54 @@ class Rooms:
         self.broken: dict[str, Text] = {}
         """Rooms whose stored log the rules refuse (edited by hand?): why, by id."""
 
+        self.finished: dict[str, LiveRoom] = {}
+        """Rooms whose game is over, not rebuilt yet: the first request for one rebuilds it."""
+        self._rebuilding: dict[str, asyncio.Task[None]] = {}
+
     def load(self) -> None:
-        """Bring back every stored room exactly as it was, and set its bots going again."""
+        """Bring back every stored room exactly as it was, and set its bots going again.
+
+        A finished game is left as stored (its replay may be long: a Klepka game's
+        last action solves every hand's chain) until someone asks for it.
+        """
         for stored in self.store.rooms():
             room = LiveRoom(stored, self.store, self.settings, self.workers, self.committer)
+            if stored.finished:
+                self.finished[room.id] = room
+                continue
             try:
                 room.restore()
             except (IllegalAction, OptionsError) as error:  # a log the rules refuse: left out
-                self.broken[room.id] = Text(
-                    "this room's game cannot be rebuilt: {reason}", reason=error.reason
-                )
+                self._broke(room.id, error.reason)
                 continue
             self.rooms[room.id] = room
+            if room.match is not None and room.match.outcome() is not None:
+                self.store.finish_room(room.id)  # over before the store kept the mark
+
+    def _broke(self, room_id: str, reason: str) -> None:
+        self.broken[room_id] = Text("this room's game cannot be rebuilt: {reason}", reason=reason)
+
+    async def find(self, room_id: str) -> LiveRoom:
+        """The room (as :meth:`get`), a finished game rebuilt first, in a worker, if need be."""
+        room = self.finished.get(room_id)
+        if room is not None:
+            task = self._rebuilding.get(room_id)
+            if task is None:
+                task = asyncio.get_running_loop().create_task(self._rebuild(room))
+                self._rebuilding[room_id] = task
+            await asyncio.shield(task)
+        return self.get(room_id)
+
+    async def _rebuild(self, room: LiveRoom) -> None:
+        try:
+            await room.restore_finished()
+        except (IllegalAction, OptionsError) as error:
+            self._broke(room.id, error.reason)
+        else:
+            self.rooms[room.id] = room
+        finally:
+            self.finished.pop(room.id, None)
+            self._rebuilding.pop(room.id, None)
 
     def wake_all(self) -> None:
         for room in self.rooms.values():

@@ -32,14 +32,16 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
-from igroteka.engine import Agent, Event, Game
+from igroteka.engine import Agent, Event, Game, Match
 
 __all__ = ["Kind", "Workers"]
 
 Kind = Literal["process", "thread", "inline"]
+APPLY_IN_WORKERS = False
+"""Whether the rules' ``apply`` goes to the workers too (see the module's docstring)."""
 NICENESS = 10
 """How much lower a worker process's priority is than the server's (``nice``)."""
 T = TypeVar("T")
@@ -55,6 +57,34 @@ def _choose(bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
 
 def _offer(bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
     return bot.offer(view), bot
+
+
+def _replay(
+    game: Game[Any, Any],
+    players: tuple[str, ...],
+    options: dict[str, Any],
+    seed: int,
+    actions: Sequence[tuple[int, Mapping[str, Any]]],
+) -> Match[Any, Any]:
+    match = Match.start(game, players, options, seed)
+    for seat, data in actions:
+        match.play(seat, game.decode_action(data))
+    return match
+
+
+def _steps(
+    game: Game[Any, Any],
+    players: tuple[str, ...],
+    options: dict[str, Any],
+    seed: int,
+    actions: Sequence[tuple[int, Mapping[str, Any]]],
+) -> list[tuple[Any, tuple[Event, ...]]]:
+    match = Match.start(game, players, options, seed)
+    steps: list[tuple[Any, tuple[Event, ...]]] = [(match.state, ())]
+    for seat, data in actions:
+        events = match.play(seat, game.decode_action(data))
+        steps.append((match.state, events))
+    return steps
 
 
 def _ready() -> int:
@@ -77,8 +107,12 @@ def _worker_start(server: int) -> None:
 class Workers:
     """A pool for the computations of every room (``kind``: where they run)."""
 
-    def __init__(self, kind: Kind = "process", processes: int | None = None) -> None:
+    def __init__(
+        self, kind: Kind = "process", processes: int | None = None, apply: bool | None = None
+    ) -> None:
         self.kind = kind
+        self.applies = APPLY_IN_WORKERS if apply is None else apply
+        """Whether :meth:`apply` runs in the workers (else on the caller's thread)."""
         self.processes = processes or max(2, min(4, os.cpu_count() or 2))
         self._pool: concurrent.futures.Executor | None = None
 
@@ -114,6 +148,8 @@ class Workers:
         self, game: Game[Any, Any], state: Any, seat: int, action: Any
     ) -> tuple[Any, tuple[Event, ...]]:
         """The rules' ``apply``: the next state and the events, or IllegalAction."""
+        if not self.applies:
+            return game.apply(state, seat, action)
         return await self._run(_apply, game, state, seat, action)
 
     async def choose(self, bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
@@ -123,6 +159,28 @@ class Workers:
     async def offer(self, bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
         """A bot's answer to an offer (an action or None), and the bot after answering."""
         return await self._run(_offer, bot, view)
+
+    async def replay(
+        self,
+        game: Game[Any, Any],
+        players: tuple[str, ...],
+        options: dict[str, Any],
+        seed: int,
+        actions: Sequence[tuple[int, Mapping[str, Any]]],
+    ) -> Match[Any, Any]:
+        """A match rebuilt from a stored log (IllegalAction if the rules refuse a step)."""
+        return await self._run(_replay, game, players, options, seed, actions)
+
+    async def steps(
+        self,
+        game: Game[Any, Any],
+        players: tuple[str, ...],
+        options: dict[str, Any],
+        seed: int,
+        actions: Sequence[tuple[int, Mapping[str, Any]]],
+    ) -> list[tuple[Any, tuple[Event, ...]]]:
+        """Every state of a stored log and the events of the step to it (a replay viewer's)."""
+        return await self._run(_steps, game, players, options, seed, actions)
 
     def close(self) -> None:
         if self._pool is not None:
