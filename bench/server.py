@@ -28,6 +28,10 @@ The cases, each a fresh server and store:
 holding one finished Klepka game of N words, and to answer the first request
 for its room.
 
+``--before SRC`` runs every case also with a server whose igroteka comes from
+the folder SRC (another checkout's ``src``), in turn with this one's: the
+figures before and after a change, in the same run.
+
 ``--profile`` runs the server of the ``load`` case under cProfile and prints
 where its time goes per action (the store's commit, websocket compression,
 JSON encoding, the rules and bots).
@@ -43,6 +47,7 @@ import asyncio
 import contextlib
 import cProfile
 import dataclasses
+import itertools
 import json
 import os
 import pstats
@@ -282,13 +287,23 @@ async def load(
     }
 
 
-def serve(port: int, folder: str, slow: float, profile: str | None) -> subprocess.Popen[bytes]:
+def _env(src: str | None) -> dict[str, str] | None:
+    """The environment of a server whose igroteka comes from ``src`` (None: this one's)."""
+    if src is None:
+        return None
+    bench = str(Path(__file__).parent)
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([src, bench])}
+
+
+def serve(
+    port: int, folder: str, slow: float, profile: str | None, src: str | None = None
+) -> subprocess.Popen[bytes]:
     """``igroteka serve`` in a process of its own, with the ``slow`` game registered."""
     command = [sys.executable, __file__, "--serve", "--port", str(port), "--slow", str(slow)]
     command += ["--db", f"sqlite:///{Path(folder) / 'bench.db'}"]
     if profile:
         command += ["--profile-to", profile]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=_env(src))
     for _ in range(1200):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
@@ -322,33 +337,39 @@ def finished_store(url: str, pairs: int) -> tuple[str, int]:
     return "done", int(time.perf_counter() - began)
 
 
-def start_case(port: int, pairs: int, repeat: int) -> list[tuple[object, ...]]:
+def start_case(
+    port: int, pairs: int, repeat: int, trees: dict[str, str | None]
+) -> list[tuple[object, ...]]:
     """How long a server takes to be ready over a store with one finished game, and to answer
     the first request for that game's room; medians of ``repeat`` starts."""
-    ready, first = [], []
+    ready: dict[str, list[float]] = {tree: [] for tree in trees}
+    first: dict[str, list[float]] = {tree: [] for tree in trees}
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
         room, _ = finished_store(url, pairs)
-        for _ in range(repeat):
+        for _, (tree, src) in itertools.product(range(repeat), trees.items()):
             began = time.perf_counter()
             command = [sys.executable, __file__, "--serve", "--port", str(port), "--db", url]
-            process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=_env(src))
             try:
                 while True:
                     with contextlib.suppress(httpx.TransportError):
                         if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
                             break
                     time.sleep(0.01)
-                ready.append(time.perf_counter() - began)
+                ready[tree].append(time.perf_counter() - began)
                 asked = time.perf_counter()
                 reply = httpx.get(f"http://127.0.0.1:{port}/api/rooms/{room}", timeout=120)
                 assert reply.json()["finished"], reply.text
-                first.append(time.perf_counter() - asked)
+                first[tree].append(time.perf_counter() - asked)
             finally:
                 os.kill(process.pid, signal.SIGTERM)
                 process.wait()
     words = f"one finished game of {pairs} words"
-    return [(words, statistics.median(ready), statistics.median(first), repeat)]
+    return [
+        (f"{tree}{words}", statistics.median(ready[tree]), statistics.median(first[tree]), repeat)
+        for tree in trees
+    ]
 
 
 def run_server(args: argparse.Namespace) -> None:
@@ -429,6 +450,9 @@ def main() -> None:
     parser.add_argument("--slow", type=float, default=3.0, help="seconds of a slow bot's move")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument(
+        "--before", help="also run every case with the igroteka of this src folder, in turn"
+    )
+    parser.add_argument(
         "--start", type=int, default=0, help="only time starts over a finished game of N words"
     )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
@@ -439,19 +463,24 @@ def main() -> None:
         run_server(args)
         return
     register(slow_entry(args.slow))
+    trees: dict[str, str | None] = {"": None}
+    if args.before:
+        trees = {"before: ": args.before, "after: ": None}
     if args.start:
-        rows = start_case(args.port, args.start, args.repeat)
+        rows = start_case(args.port, args.start, args.repeat, trees)
         print(f"starting igroteka serve over a store, median of {args.repeat}, on this machine\n")
         print(table(["store", "s until ready", "s to the room's first answer", "starts"], rows))
         return
     cases = args.cases.split(",")
-    found: dict[str, list[dict[str, float]]] = {case: [] for case in cases}
+    found: dict[tuple[str, str], list[dict[str, float]]] = {
+        (tree, case): [] for case in cases for tree in trees
+    }
     profiled: list[tuple[object, ...]] = []
     for _ in range(args.repeat):
-        for case in cases:
+        for case, (tree, src) in itertools.product(cases, trees.items()):
             rooms = 1 if case == "base" else args.rooms
             with tempfile.TemporaryDirectory() as folder:
-                server = serve(args.port, folder, args.slow, None)
+                server = serve(args.port, folder, args.slow, None, src)
                 try:
                     measured = asyncio.run(
                         load(
@@ -468,7 +497,7 @@ def main() -> None:
                 finally:
                     os.kill(server.pid, signal.SIGTERM)
                     server.wait()
-            found[case].append(measured)
+            found[tree, case].append(measured)
     if args.profile:  # a run of its own: the profiler slows the server down
         with tempfile.TemporaryDirectory() as folder:
             profile = str(Path(folder) / "server.prof")
@@ -498,11 +527,10 @@ def main() -> None:
         "plain": f"{args.rooms} rooms of 4, no deflate",
     }
     rows, headers = [], ["load"]
-    for case in cases:
-        runs = found[case]
+    for (tree, case), runs in found.items():
         medians = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
         del medians["actions"]
-        rows.append((names[case], *medians.values()))
+        rows.append((tree + names[case], *medians.values()))
         headers[1:] = medians
     print(
         f"{args.game}, think {args.think} s, {args.seconds:g} s a run, "
