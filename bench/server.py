@@ -68,6 +68,7 @@ import websockets
 from _common import table
 from igroteka.engine import Agent, Event
 from igroteka.games import Entry, entry, register
+from igroteka.games.klepka.rules import KlepkaGame
 
 SLOW = "slow"
 """The benchmark's own game: Klepka whose bots compute for a while before every move."""
@@ -83,9 +84,7 @@ class SlowBot:
         self.inner.observe(events)
 
     def choose(self, view: dict[str, Any]) -> Any:
-        deadline = time.thread_time() + self.seconds
-        while time.thread_time() < deadline:
-            sum(range(2_000))  # pure work: no I/O, no release of the GIL
+        _burn(self.seconds)
         return self.inner.choose(view)
 
     def offer(self, view: dict[str, Any]) -> Any:
@@ -95,12 +94,30 @@ class SlowBot:
         self.inner.refused(reason)
 
 
+def _burn(seconds: float) -> None:
+    deadline = time.thread_time() + seconds
+    while time.thread_time() < deadline:
+        sum(range(2_000))  # pure work: no I/O, no release of the GIL
+
+
+class SlowGame(KlepkaGame):
+    """Klepka's rules under another name, whose last action computes for ``seconds`` more (as
+    the chain solve of a large hand does at the end of a game)."""
+
+    name = SLOW
+    seconds = 3.0
+
+    def apply(self, state: Any, seat: int, action: Any) -> Any:
+        after, events = super().apply(state, seat, action)
+        if self.outcome(after) is not None:
+            _burn(self.seconds)
+        return after, events
+
+
 def slow_entry(seconds: float) -> Entry:
     """The ``slow`` game: Klepka's rules under another name, with slow bots."""
     klepka = entry("klepka")
-
-    class SlowGame(type(klepka.game)):  # type: ignore[misc]
-        name = SLOW
+    SlowGame.seconds = seconds
 
     def make_bot(level: str, seat: int, seed: int) -> Agent[Any]:
         return SlowBot(klepka.make_bot("medium", seat, seed), seconds)
@@ -315,8 +332,9 @@ def serve(
 
 
 def finished_store(url: str, pairs: int) -> tuple[str, int]:
-    """A store holding one finished one-player Klepka game of ``pairs`` words (its room id and
-    the seconds the game's replay takes here: the chain of the whole hand is solved)."""
+    """A store holding one finished one-player game of ``pairs`` words, of the ``slow`` game:
+    its last action computes for ``--slow`` seconds when replayed, as a chain solve of a 40-word
+    hand did (the built-in decks' hands solve at once). Its room id, and the replay's seconds."""
     from _common import bot_game
     from igroteka.engine import replay
     from igroteka.store import Room as Stored
@@ -324,7 +342,7 @@ def finished_store(url: str, pairs: int) -> tuple[str, int]:
 
     match = bot_game(["medium"], {"pairs": pairs, "syncopes": 0}, seed=1)
     store = Store(url)
-    store.create_room(Stored("done", "klepka", match.options, 1, 1, 0.0, {"turn_timer": None}))
+    store.create_room(Stored("done", SLOW, match.options, 1, 1, 0.0, {"turn_timer": None}))
     store.set_seat("done", Seat(0, "person", "Ann", "", "ab" * 32))
     store.start_room("done")
     for number, logged in enumerate(match.log):
