@@ -261,16 +261,16 @@ def test_a_teacher_makes_a_game_of_this_weeks_words(browser: Any, tmp_path: Path
         page.goto(base + "/")
         page.wait_for_selector("#new-game")
         page.select_option("#game", "klepka")
-        assert not page.is_visible("#option-deck-text")
+        assert not page.is_visible("#option-deck_text")
         page.select_option("#option-lang", "own")
-        page.fill("#option-deck-text", TEACHER_DECK.replace("м’яч ⚽", "м’яч\nсонце 🌅"))
+        page.fill("#option-deck_text", TEACHER_DECK.replace("м’яч ⚽", "м’яч\nсонце 🌅"))
         page.click("#new-game button[type=submit]")
         page.wait_for_selector(".form-error:not(:empty)")
         assert page.inner_text(".form-error").splitlines() == [
             "ваша колода, рядок 6: для картки потрібні слово й картинка, а між ними — пробіл",
             "ваша колода, рядок 7: «сонце» трапляється двічі (уперше — у рядку 5)",
         ]
-        page.fill("#option-deck-text", TEACHER_DECK)
+        page.fill("#option-deck_text", TEACHER_DECK)
         page.click(".house-rules summary")
         page.select_option("#option-ties", "cards")
         page.select_option("#option-starter", "random")

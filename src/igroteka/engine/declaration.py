@@ -68,6 +68,8 @@ class Option:
     shown_when: tuple[str, str] | None = None
     cli: str | None = None
     """The command-line flag's name without dashes, when it is not the key's."""
+    hint: Labels | None = None
+    """An example of a text option's value, shown in its empty field."""
 
     @classmethod
     def number(cls, key: str, label: Labels, default: int, low: int, high: int) -> Option:
@@ -88,6 +90,8 @@ class Option:
             data["choices"] = [{"value": c.value, "label": dict(c.label)} for c in self.choices]
         if self.seat:
             data["seat"] = True
+        if self.hint is not None:
+            data["hint"] = dict(self.hint)
         if self.shown_when is not None:
             data["shown_when"] = {"key": self.shown_when[0], "value": self.shown_when[1]}
         data["house"] = self.house

@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -63,6 +64,37 @@ class SeatToken(BaseModel):
     token: str = Field(description="keep it: it holds the seat, and nobody acts without it")
 
 
+def game_listing(name: str) -> dict[str, Any]:
+    """A game as ``GET /api/games`` lists it: its declaration, its seats and its defaults."""
+    found = entry(name)
+    return {
+        **found.declaration.to_json(),
+        "min_players": found.game.min_players,
+        "max_players": found.game.max_players,
+        "defaults": found.game.parse_options({}),
+    }
+
+
+def _options_description() -> str:
+    """The OpenAPI description of a room's options: every game's, from its declaration."""
+    lines = ["The game's options (GET /api/games lists them). By game:"]
+    for name in game_names():
+        declared = entry(name).declaration
+        fields = []
+        for option in declared.options:
+            if option.kind == "number":
+                fields.append(f"{option.key} ({option.low}–{option.high}, {option.default})")
+            elif option.kind == "choice":
+                values = "|".join(c.value for c in option.choices) + (
+                    "|seat" if option.seat else ""
+                )
+                fields.append(f"{option.key} ({values}, {option.default})")
+            else:
+                fields.append(f"{option.key} ({option.kind})")
+        lines.append(f"{name}: {', '.join(fields) or 'none'}")
+    return "\n".join(lines)
+
+
 def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
     """The ASGI app over a store; the rooms in it come back as they were."""
     store = Store(store_url)
@@ -78,6 +110,18 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Igroteka", version="0.1.0", lifespan=lifespan)
     app.state.rooms = rooms
+
+    def openapi() -> dict[str, Any]:
+        """The API's description, with every registered game's options from its declaration."""
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+            options = schema["components"]["schemas"]["NewRoom"]["properties"]["options"]
+            options["description"] = _options_description()
+            schema["x-games"] = [game_listing(name) for name in game_names()]
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     @app.exception_handler(RoomError)
     async def refused(request: Request, error: RoomError) -> JSONResponse:
@@ -112,20 +156,8 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        """The games, their seats, their bot levels and their default options."""
-        listed = []
-        for name in game_names():
-            found = entry(name)
-            listed.append(
-                {
-                    "name": name,
-                    "min_players": found.game.min_players,
-                    "max_players": found.game.max_players,
-                    "bot_levels": list(found.bot_levels),
-                    "options": found.game.parse_options({}),
-                }
-            )
-        return listed
+        """The games as they are declared: titles, summary, seats, bot levels, options."""
+        return [game_listing(name) for name in game_names()]
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom) -> dict[str, Any]:

@@ -57,10 +57,6 @@ class Settings:
     """How long a player may be gone (no connection) before a bot plays for them."""
 
 
-STANDIN = "medium"
-"""The level of the bot that plays for a player who has gone, or whose turn timer ran out."""
-
-
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -222,7 +218,9 @@ class LiveRoom:
             if seat.kind == "bot"
         }
         self.standins = {
-            seat.seat: self.entry.make_bot(STANDIN, seat.seat, stored.seed + 1)
+            seat.seat: self.entry.make_bot(
+                self.entry.declaration.standin, seat.seat, stored.seed + 1
+            )
             for seat in stored.seats
             if seat.kind == "person"
         }

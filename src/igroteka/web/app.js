@@ -1,11 +1,7 @@
 // The Igroteka client: a lobby to create rooms, and a room page that plays over a websocket.
 // It decides nothing: it shows the views the server sends and sends the player's actions.
 
-import { has, language, setLanguage, t } from "./i18n.js";
-import * as klepka from "./games/klepka.js";
-import * as letters from "./games/letters.js";
-
-const RENDERERS = { klepka, letters };
+import { language, setLanguage, t } from "./i18n.js";
 
 // ---------------------------------------------------------------- helpers
 
@@ -59,83 +55,115 @@ function keepToken(room, seat, token) {
 
 // ---------------------------------------------------------------- the lobby
 
-// The options the lobby offers; `house` ones are folded under "House rules". A choice's label is
-// the string `${key}_${choice}` when there is one. The deck "own" is a teacher's words, typed in.
-const OPTION_FIELDS = {
-  klepka: [
-    { key: "lang", label: "deckLang", choices: ["en", "uk", "own"], labels: "deck" },
-    { key: "pairs", label: "pairs", min: 1, max: 40 },
-    { key: "syncopes", label: "syncopes", min: 0, max: 10 },
-    { key: "chain", label: "chainMode", choices: ["manual", "auto"] },
-    { key: "starter", label: "starter", choices: ["london", "random"], house: true },
-    { key: "after_syncope", label: "after_syncope", choices: ["pass", "again"], house: true },
-    { key: "syncope_in_search", label: "syncope_in_search", choices: ["ends", "continues"], house: true },
-    { key: "ties", label: "ties", choices: ["shared", "cards"], house: true },
-    { key: "soft_sign", label: "soft_sign", choices: ["skip", "strict"], house: true },
-  ],
-  letters: [
-    { key: "pairs", label: "pairs", min: 10, max: 120 },
-    { key: "polysemy", label: "polysemy", min: 0, max: 8 },
-    { key: "chaos", label: "chaos", min: 0, max: 8 },
-    { key: "exchange", label: "exchange", min: 0, max: 8 },
-    { key: "nouns_singular", label: "nounsSingular", flag: true, house: true },
-    { key: "unique_words", label: "uniqueWords", flag: true, house: true },
-    { key: "double_slang", label: "doubleSlang", flag: true, house: true },
-  ],
-};
+// Everything the lobby knows of a game comes from its declaration (GET /api/games): titles,
+// summary, seats and the schema of its options. Nothing here names a game.
 
-function choiceLabel(field, choice) {
-  const key = `${field.labels || field.key}_${choice}`;
-  return has(key) ? t(key) : choice;
+let GAMES = null;
+
+async function games() {
+  if (!GAMES) GAMES = await api("GET", "/api/games");
+  return GAMES;
+}
+
+/** A declared text ({en, uk, ru}) in the page's language. */
+function said(labels) {
+  return labels?.[language()] ?? labels?.en ?? "";
+}
+
+// Renderers are web/games/<name>.js, loaded for every declared game; a game without one
+// (a test's own) is still listed and played, its board left plain.
+const RENDERERS = {};
+
+async function loadRenderers() {
+  await Promise.all(
+    (await games()).map(async (game) => {
+      try {
+        RENDERERS[game.name] = await import(`./games/${game.name}.js`);
+      } catch {
+        RENDERERS[game.name] = { render: () => h("p", { class: "muted" }, said(game.title)) };
+      }
+    }),
+  );
+}
+
+function optionInput(option, id) {
+  if (option.kind === "flag") return h("input", { type: "checkbox", id, name: option.key, checked: option.default === true });
+  if (option.kind === "choice") {
+    const input = h(
+      "select",
+      { id, name: option.key },
+      option.choices.map((c) => h("option", { value: c.value }, said(c.label))),
+    );
+    input.value = option.default;
+    return input;
+  }
+  if (option.kind === "text") return h("textarea", { id, name: option.key, rows: 8, placeholder: said(option.hint) });
+  return h("input", { type: "number", id, name: option.key, min: option.low, max: option.high, value: option.default });
+}
+
+/** The form's fields of a game's options; a field shown only while another has a value. */
+function optionFields(game, fields) {
+  const labelled = game.options.map((option) => {
+    const id = `option-${option.key}`;
+    const input = optionInput(option, id);
+    const element = h("label", { for: id, class: option.kind === "text" ? "own-deck" : null }, said(option.label), input);
+    return { option, input, element };
+  });
+  for (const { option, element } of labelled) {
+    if (!option.shown_when) continue;
+    const other = labelled.find((l) => l.option.key === option.shown_when.key);
+    const toggle = () => { element.hidden = other.input.value !== option.shown_when.value; };
+    other.input.addEventListener("change", toggle);
+    toggle();
+  }
+  const house = labelled.filter((l) => l.option.house).map((l) => l.element);
+  fields.replaceChildren(
+    ...labelled.filter((l) => !l.option.house).map((l) => l.element),
+    ...(house.length ? [h("details", { class: "house-rules" }, h("summary", {}, t("houseRules")), ...house)] : []),
+  );
+}
+
+/** The options a form asks for: a number left at its default is not sent (the game fits it). */
+function chosenOptions(game, form) {
+  const options = {};
+  for (const option of game.options) {
+    const input = form.elements[option.key];
+    const shown = !option.shown_when || form.elements[option.shown_when.key].value === option.shown_when.value;
+    if (!shown) continue;
+    if (option.kind === "flag") options[option.key] = input.checked;
+    else if (option.kind === "choice" || option.kind === "text") options[option.key] = input.value;
+    else if (input.value !== "" && input.value !== String(option.default)) options[option.key] = Number(input.value);
+  }
+  return options;
 }
 
 async function lobby(main) {
-  const games = await api("GET", "/api/games");
+  const declared = await games();
   const form = h("form", { class: "panel", id: "new-game" });
   const gameSelect = h(
     "select",
     { name: "game", id: "game" },
-    games.map((g) => h("option", { value: g.name }, t(g.name))),
+    declared.map((g) => h("option", { value: g.name }, said(g.title))),
   );
+  const summary = h("p", { class: "muted", id: "game-summary" });
   const players = h("input", { type: "number", name: "players", id: "players", value: 2, min: 1, max: 6 });
   const fields = h("div", { class: "fields" });
   const problem = h("p", { class: "form-error", role: "alert" });
-  const deckText = h("textarea", {
-    id: "option-deck-text", name: "deck_text", rows: 8, placeholder: t("deckTextHint"), "aria-label": t("deckText"),
-  });
-  const ownDeck = h("label", { class: "own-deck", for: "option-deck-text" }, t("deckText"), deckText);
+  const chosen = () => declared.find((g) => g.name === gameSelect.value);
   const showFields = () => {
-    const game = games.find((g) => g.name === gameSelect.value);
+    const game = chosen();
+    summary.textContent = said(game.summary);
     players.min = game.min_players;
     players.max = game.max_players;
-    const labelled = (OPTION_FIELDS[game.name] || []).map((field) => {
-      const id = `option-${field.key}`;
-      const fallback = game.options[field.key];
-      let input;
-      if (field.flag) input = h("input", { type: "checkbox", id, name: field.key });
-      else if (field.choices)
-        input = h("select", { id, name: field.key }, field.choices.map((c) => h("option", { value: c }, choiceLabel(field, c))));
-      else input = h("input", { type: "number", id, name: field.key, min: field.min, max: field.max, value: fallback });
-      if (field.choices && fallback !== undefined && field.choices.includes(fallback)) input.value = fallback;
-      if (field.key === "lang" && game.name === "klepka") {
-        const toggle = () => { ownDeck.hidden = input.value !== "own"; };
-        input.addEventListener("change", toggle);
-        toggle();
-      }
-      return { field, element: h("label", { for: id }, t(field.label), input) };
-    });
-    const house = labelled.filter((l) => l.field.house).map((l) => l.element);
-    fields.replaceChildren(
-      ...labelled.filter((l) => !l.field.house).map((l) => l.element),
-      ...(game.name === "klepka" ? [ownDeck] : []),
-      ...(house.length ? [h("details", { class: "house-rules" }, h("summary", {}, t("houseRules")), ...house)] : []),
-    );
+    players.value = Math.min(Math.max(Number(players.value), game.min_players), game.max_players);
+    optionFields(game, fields);
   };
   gameSelect.addEventListener("change", showFields);
   showFields();
   form.append(
     h("h1", {}, t("newGame")),
     h("label", { for: "game" }, t("game"), gameSelect),
+    summary,
     h("label", { for: "players" }, t("players"), players),
     fields,
     h(
@@ -149,27 +177,14 @@ async function lobby(main) {
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const game = gameSelect.value;
-    const defaults = games.find((g) => g.name === game).options;
-    const options = {};
-    for (const field of OPTION_FIELDS[game] || []) {
-      const input = form.elements[field.key];
-      if (field.flag) options[field.key] = input.checked;
-      else if (field.choices) options[field.key] = input.value;
-      // a number left as it was is the game's default: the game fits it to the deck
-      else if (input.value !== "" && input.value !== String(defaults[field.key])) options[field.key] = Number(input.value);
-    }
-    if (options.lang === "own") {
-      delete options.lang;
-      options.deck = { text: deckText.value };
-    }
+    const game = chosen();
     problem.textContent = "";
     try {
       const timer = form.elements.turn_timer.value;
       const room = await api("POST", "/api/rooms", {
-        game,
+        game: game.name,
         players: Number(players.value),
-        options,
+        options: chosenOptions(game, form),
         turn_timer: timer ? Number(timer) : null,
       });
       history.pushState({}, "", room.invite);
@@ -517,7 +532,8 @@ function route() {
   }
 }
 
-function start() {
+async function start() {
+  await loadRenderers().catch((error) => toast(error.message));
   const select = document.getElementById("lang");
   select.value = language();
   setLanguage(language());

@@ -49,6 +49,11 @@ OPTIONS = (
         file=True,
         shown_when=("lang", "own"),
         cli="deck",
+        hint=_l(
+            "name: Week 5\nlang: en\napple 🍎\nhouse 🏠\nsun 🌞",
+            "name: Тиждень 5\nlang: uk\nяблуко 🍎\nбудинок 🏠\nсонце 🌞",
+            "name: Неделя 5\nlang: ru\nяблоко 🍎\nдом 🏠\nсолнце 🌞",
+        ),
     ),
     Option.number(
         "pairs", _l("Pairs of cards", "Пар карток", "Пар карточек"), 12, 1, rules.MAX_PAIRS
