@@ -272,8 +272,16 @@ def test_when_nobody_has_been_to_london_the_starter_is_drawn_by_lot() -> None:
 
 def test_a_chosen_seat_starts() -> None:
     assert new(players=3, starter=2).turn == 2
-    with pytest.raises(OptionsError, match="no seat 5"):
-        new(players=3, starter=5)
+
+
+def test_a_starter_seat_that_is_not_at_the_table_is_refused_counting_seats_from_1() -> None:
+    """The rules take seats from 0 (as the web sends them); a refusal tells them from 1."""
+    with pytest.raises(OptionsError, match=r"^there is no seat 3 to start$"):
+        new(players=2, starter=2)  # the third seat, with two players
+    with pytest.raises(OptionsError, match=r"^there is no seat 0 to start$"):
+        new(players=2, starter=-1)
+    with pytest.raises(OptionsError, match=r"^starter must be london, random or a seat number"):
+        new(players=2, starter="first")
 
 
 def test_answering_london_twice_is_refused() -> None:

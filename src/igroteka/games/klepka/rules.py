@@ -300,12 +300,12 @@ def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
         )
     deck = _deck_from_json(_deck_option(raw))
     starter = raw.get("starter", "london")
-    if isinstance(starter, bool) or not (
-        starter in STARTERS or (isinstance(starter, int) and starter >= 0)
-    ):
+    if isinstance(starter, bool) or not (starter in STARTERS or isinstance(starter, int)):
         raise OptionsError(
             Text("starter must be london, random or a seat number, not ‘{value}’", value=starter)
         )
+    if isinstance(starter, int) and starter < 0:  # seats are counted from 0 here, from 1 when told
+        raise OptionsError(Text("there is no seat {seat} to start", seat=starter + 1))
     return KlepkaOptions(
         deck=deck,
         pairs=whole_option(
@@ -516,7 +516,7 @@ class KlepkaGame:
                 )
             )
         if isinstance(opts.starter, int) and opts.starter >= players:
-            raise OptionsError(Text("there is no seat {seat} to start", seat=opts.starter))
+            raise OptionsError(Text("there is no seat {seat} to start", seat=opts.starter + 1))
         rng = Rng.from_seed(seed)
         chosen, rng = rng.sample(range(len(opts.deck.pairs)), opts.pairs)
         cards = [_SYNCOPE_CARD] * opts.syncopes
