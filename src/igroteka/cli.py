@@ -14,11 +14,13 @@ Bad arguments get one clear line on stderr and exit code 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import secrets
+import socket
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from igroteka.engine import Agent, GameRecord, Match, OptionsError, RecordError, play_out, replay
@@ -27,6 +29,10 @@ from igroteka.games import entry
 
 BOT_PREFIX = "bot:"
 JSON_DEFAULT_SEED = 0
+MAX_SEED = 2**64 - 1
+"""Seeds are 64 bits (:meth:`igroteka.engine.Rng.from_seed`): a larger one would repeat a game."""
+MAX_SECONDS = 60.0
+"""The longest pause a flag may ask for: longer is a typo, not a pace."""
 
 
 class UsageError(Exception):
@@ -38,6 +44,58 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+# ---------------------------------------------------------------- the values of flags
+# Each is an argparse ``type``: a bad value is refused with the flag's name and what it takes.
+
+
+def whole(
+    flag: str, low: int | None = None, high: int | None = None, high_shown: str = ""
+) -> Callable[[str], int]:
+    """A flag that is a whole number, from ``low`` and up to ``high`` when they are given."""
+    if low is not None and high is not None:
+        wanted = f"a whole number from {low} to {high_shown or high}"
+    elif low is not None:
+        wanted = f"a whole number from {low}"
+    else:
+        wanted = "a whole number"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise UsageError(f"{flag} is {wanted}, not ‘{text}’") from None
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise UsageError(f"{flag} is {wanted}, not {value}")
+        return value
+
+    return parse
+
+
+def seconds(flag: str) -> Callable[[str], float]:
+    """A flag that is a pause in seconds: a number from 0 to :data:`MAX_SECONDS`."""
+    wanted = f"a number of seconds from 0 to {MAX_SECONDS:g}"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise UsageError(f"{flag} is {wanted}, not ‘{text}’") from None
+        if not (math.isfinite(value) and 0 <= value <= MAX_SECONDS):
+            raise UsageError(f"{flag} is {wanted}, not {text.strip()}")
+        return value
+
+    return parse
+
+
+def _starter(text: str, choices: Sequence[str]) -> str | int:
+    """``--starter``: one of ``choices``, or a seat counted from 1 (the rules count from 0)."""
+    if text in choices:
+        return text
+    if text.isascii() and text.isdigit() and int(text) >= 1:
+        return int(text) - 1
+    raise UsageError(f"--starter is {', '.join(choices)} or a seat number from 1, not ‘{text}’")
+
+
 # ---------------------------------------------------------------- play
 
 
@@ -45,6 +103,10 @@ def _players(text: str) -> list[str]:
     players = [name.strip() for name in text.split(",")]
     if any(not name for name in players):
         raise UsageError("--players needs names or bot:LEVEL separated by commas, none empty")
+    people = [name.casefold() for name in players if not name.startswith(BOT_PREFIX)]
+    twice = next((name for name in players if people.count(name.casefold()) > 1), None)
+    if twice is not None:
+        raise UsageError(f"--players names each person once, but ‘{twice}’ is given twice")
     return players
 
 
@@ -100,7 +162,7 @@ def _klepka_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.soft_sign is not None:
         options["soft_sign"] = args.soft_sign
     if args.starter is not None:
-        options["starter"] = int(args.starter) - 1 if args.starter.isdigit() else args.starter
+        options["starter"] = _starter(args.starter, ("london", "random"))
     return options
 
 
@@ -114,9 +176,7 @@ def _letters_options(args: argparse.Namespace) -> dict[str, Any]:
         if getattr(args, key):
             options[key] = True
     if args.starter is not None:
-        if not (args.starter.isdigit() and int(args.starter) >= 1) and args.starter != "random":
-            raise UsageError("--starter is random or a seat number from 1")
-        options["starter"] = int(args.starter) - 1 if args.starter.isdigit() else args.starter
+        options["starter"] = _starter(args.starter, ("random",))
     return options
 
 
@@ -135,6 +195,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("--json plays bots only: every player must be bot:LEVEL")
     options = args.options(args)
     match: Match[Any, Any] = Match.start(game_entry.game, players, options, seed)
+    _check_writable(args.record)  # told now, not after a whole game
     if args.json:
         play_out(match, agents)
         _save(match, args.record)
@@ -176,7 +237,7 @@ def _play_in_terminal(
             on_events=terminal.Narrator(console, names, delay),
             before_automatic=before_automatic,
         )
-    except Quit:
+    except (Quit, KeyboardInterrupt):  # Ctrl-C in a pause stops the game like one at a prompt
         console.say("\nGame stopped.")
         _save(match, args.record)
         return 130
@@ -184,6 +245,20 @@ def _play_in_terminal(
     console.say(f"Replay this game with: igroteka play {match.game.name} --seed {match.seed} ...")
     _save(match, args.record)
     return 0
+
+
+def _check_writable(path: str | None) -> None:
+    """Refuse a record file that could not be written, before the game rather than after."""
+    if not path:
+        return
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise UsageError(f"cannot write the record to {path}: {error.strerror}") from None
+    if not existed:
+        os.remove(path)
 
 
 def _save(match: Match[Any, Any], path: str | None) -> None:
@@ -275,12 +350,8 @@ def cmd_words_check(args: argparse.Namespace) -> int:
 
 def cmd_words_best(args: argparse.Namespace) -> int:
     from igroteka.lexicon import WordInputError
-    from igroteka.lexicon.search import best_words
-
-    if args.top < 1:
-        raise UsageError("--top is at least 1")
     from igroteka.lexicon.index import cache_dir, is_built
-    from igroteka.lexicon.search import letters_of
+    from igroteka.lexicon.search import best_words, letters_of
 
     try:
         letters_of(args.letters, args.lang)  # bad letters are told before any long wait
@@ -320,15 +391,33 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from igroteka.store import StoreError, default_url
 
     url = args.db or default_url()
-    if args.reveal < 0 or args.bot_delay < 0:
-        raise UsageError("--reveal and --bot-delay are seconds, not negative")
     try:
         app = create_app(url, Settings(reveal=args.reveal, bot=args.bot_delay))
     except StoreError as error:
         raise UsageError(str(error)) from None
-    print(f"Igroteka at http://{args.host}:{args.port}  (store: {url})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    listening = _listen(args.host, args.port)
+    port = listening.getsockname()[1]
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"Igroteka at http://{host}:{port}  (store: {url})", flush=True)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[listening])
     return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to the address, or one line on why not (an unknown host, a port in use)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError):
+        raise UsageError(f"--host {host} is no address of this machine") from None
+    listening = socket.socket(family, kind, proto)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind(address)
+    except OSError as error:
+        listening.close()
+        raise UsageError(f"cannot listen on {host} port {port}: {error.strerror}") from None
+    return listening
 
 
 # ---------------------------------------------------------------- the parser
@@ -339,10 +428,14 @@ def _play_arguments(game: argparse.ArgumentParser) -> None:
     game.add_argument(
         "--players", required=True, help="names or bot:random|easy|medium|hard, comma-separated"
     )
-    game.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
+    game.add_argument(
+        "--seed",
+        type=whole("--seed", 0, MAX_SEED, "2⁶⁴ − 1"),
+        help="the game's seed (same seed, same game)",
+    )
     game.add_argument("--record", help="save the game record to this file")
     game.add_argument("--json", action="store_true", help="bots only: print a JSON summary")
-    game.add_argument("--delay", type=float, help="seconds to show each flipped card")
+    game.add_argument("--delay", type=seconds("--delay"), help="seconds to show each flipped card")
 
 
 def build_parser() -> Parser:
@@ -355,8 +448,12 @@ def build_parser() -> Parser:
     _play_arguments(klepka)
     klepka.add_argument("--lang", choices=["en", "uk"], default="en", help="built-in deck")
     klepka.add_argument("--deck", help="a deck file of your own (see docs/decks.md)")
-    klepka.add_argument("--pairs", type=int, help="how many word–picture pairs (default 12)")
-    klepka.add_argument("--syncopes", type=int, help="how many Syncope cards (default 2)")
+    klepka.add_argument(
+        "--pairs", type=whole("--pairs"), help="how many word–picture pairs (default 12)"
+    )
+    klepka.add_argument(
+        "--syncopes", type=whole("--syncopes"), help="how many Syncope cards (default 2)"
+    )
     klepka.add_argument("--starter", help="london (ask), random, or a seat number from 1")
     klepka.add_argument("--chain", choices=["manual", "auto"], help="build chains by hand or not")
     klepka.add_argument("--ties", choices=["shared", "cards"], help="how a tie is decided")
@@ -369,11 +466,18 @@ def build_parser() -> Parser:
 
     letters = games.add_parser("letters", help="Klepka letters: pairs of letters, Ukrainian words")
     _play_arguments(letters)
-    letters.add_argument("--pairs", type=int, help="pairs of letter cards (10-120, default 50)")
-    for prize in ("polysemy", "chaos", "exchange"):
-        letters.add_argument(f"--{prize}", type=int, help=f"{prize.title()} cards (default 2)")
     letters.add_argument(
-        "--min-length", type=int, dest="min_length", help="letters in a word (default 2)"
+        "--pairs", type=whole("--pairs"), help="pairs of letter cards (10-120, default 50)"
+    )
+    for prize in ("polysemy", "chaos", "exchange"):
+        letters.add_argument(
+            f"--{prize}", type=whole(f"--{prize}"), help=f"{prize.title()} cards (default 2)"
+        )
+    letters.add_argument(
+        "--min-length",
+        type=whole("--min-length"),
+        dest="min_length",
+        help="letters in a word (default 2)",
     )
     for flag, rule in (
         ("nouns_singular", "only nouns in the singular"),
@@ -387,11 +491,19 @@ def build_parser() -> Parser:
 
     serve = sub.add_parser("serve", help="the web server: rooms, invite links, games over the web")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--db", help="the store's URL (default: a SQLite file in your data folder)")
-    serve.add_argument("--reveal", type=float, default=2.0, help="seconds revealed cards stay up")
     serve.add_argument(
-        "--bot-delay", type=float, default=0.6, dest="bot_delay", help="seconds a bot waits"
+        "--port", type=whole("--port", 0, 65535), default=8000, help="8000; 0: any free port"
+    )
+    serve.add_argument("--db", help="the store's URL (default: a SQLite file in your data folder)")
+    serve.add_argument(
+        "--reveal", type=seconds("--reveal"), default=2.0, help="seconds revealed cards stay up"
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=seconds("--bot-delay"),
+        default=0.6,
+        dest="bot_delay",
+        help="seconds a bot waits",
     )
     serve.set_defaults(func=cmd_serve)
 
@@ -434,11 +546,16 @@ def build_parser() -> Parser:
     best.add_argument(
         "--wildcard", action="store_true", help="the player also holds a Polysemy card"
     )
-    best.add_argument("--top", type=int, default=10, help="how many words (10)")
+    best.add_argument("--top", type=whole("--top", 1), default=10, help="how many words (10)")
     best.add_argument("--json", action="store_true")
     best.add_argument("letters", metavar="LETTERS")
     best.set_defaults(func=cmd_words_best)
     return parser
+
+
+def one_line(message: str) -> str:
+    """A message of several lines (every problem of a deck file) as the one line of an error."""
+    return "; ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -451,7 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
         return code
     except (UsageError, OptionsError, RecordError) as error:
-        print(f"igroteka: {error}", file=sys.stderr)
+        print(f"igroteka: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nigroteka: interrupted", file=sys.stderr)
