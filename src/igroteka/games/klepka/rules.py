@@ -138,6 +138,11 @@ class SubmitChain:
 
 Action = Flip | Conceal | London | SubmitChain
 
+SYNCOPE_NAMES: Final = ("~", "*", "✦", "syncope", "синкопа")
+"""What a person may type for a Syncope in a hand-built chain, case-folded: ``~`` and ``*`` are
+quick to type, ✦ is how the terminal and the web show the card, and its name in English and in
+Ukrainian and Russian (the same word). The terminal reads them; the web gets them in the view."""
+
 
 # ---------------------------------------------------------------- options
 
@@ -899,6 +904,8 @@ class KlepkaGame:
             "deck": {"name": options.deck.name, "lang": options.deck.lang},
             "options": dict(_house_rules(options)),
         }
+        if state.phase == Phase.CHAIN:
+            view["syncope_names"] = list(SYNCOPE_NAMES)
         outcome = self.outcome(state)
         if outcome is not None:
             view["outcome"] = outcome.to_json()
@@ -946,6 +953,7 @@ class KlepkaGame:
 
 __all__ = [
     "DOWN",
+    "SYNCOPE_NAMES",
     "UP",
     "Action",
     "After",
