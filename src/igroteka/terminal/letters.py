@@ -8,7 +8,7 @@ from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.letters.rules import Action, Chaos, Compose, Exchange, Flip, Laying, Stop
-from igroteka.terminal.text import Console, grid
+from igroteka.terminal.text import Console, grid, number
 
 CELL = 11
 DOTS = {"blue": "🔵", "yellow": "🟡", "red": "🔴", "green": "🟢"}
@@ -170,8 +170,9 @@ class Person:
         lowered = answer.casefold()
         if not answer:
             return None
-        if lowered.isdigit():
-            return Flip(int(lowered) - 1)
+        flipped = number(lowered)
+        if flipped is not None:
+            return Flip(flipped - 1)
         if lowered in ("s", "stop"):
             return Stop()
         if lowered in ("c", "chaos", "e", "exchange"):
@@ -211,9 +212,9 @@ class Person:
         return Exchange(mine[give]["id"], others[take][1]["id"])
 
     def _number(self, prompt: str, count: int) -> int | None:
-        answer = self.console.ask(prompt).strip()
-        if answer.isdigit() and 1 <= int(answer) <= count:
-            return int(answer) - 1
+        chosen = number(self.console.ask(prompt))
+        if chosen is not None and 1 <= chosen <= count:
+            return chosen - 1
         self.console.say(f"  A number from 1 to {count}; the exchange is called off.")
         return None
 
