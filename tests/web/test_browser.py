@@ -287,3 +287,43 @@ def test_a_teacher_makes_a_game_of_this_weeks_words(browser: Any, tmp_path: Path
         page.click("button.primary")
         play_to_the_end([page], seed=7)
         assert re.search("яблуко|будинок|сонце|м’яч", page.inner_text(".results"))
+
+
+TREATS_DECK = "name: Treats\nlang: en\nice cream 🍦\nmouse 🐭\negg 🥚\n"
+
+
+def test_a_typed_chain_takes_a_card_of_two_words_and_a_syncope_by_its_name(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Until chains are built by tapping cards, the words typed are matched to the hand's cards,
+    longest first, and a Syncope's names come from the view (the rules' one list): ‘Ice Cream
+    Syncope mouse’ is the card ‘ice cream’, a Syncope and ‘mouse’."""
+    port = free_port()
+    with running(tmp_path / "games.db", port, reveal=0.1, bot=0.05):
+        page = browser.new_context(locale="en-GB").new_page()
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#new-game")
+        page.select_option("#game", "klepka")
+        page.fill("#players", "1")
+        page.select_option("#option-lang", "own")
+        page.fill("#option-deck-text", TREATS_DECK)
+        page.fill("#option-syncopes", "1")
+        page.click("#new-game button[type=submit]")
+        page.wait_for_selector(".seats")
+        page.fill(".seat-open input >> nth=0", "Ann")
+        page.click(".seat-open .seat-actions button >> nth=0")
+        page.wait_for_selector("text=Ann (you)")
+        page.wait_for_selector("button.primary:not([disabled])")
+        page.click("button.primary")
+        rng = random.Random(3)
+        deadline = time.monotonic() + 60
+        while not page.query_selector(".chain-input"):  # alone at the table: every card is hers
+            assert time.monotonic() < deadline, "the table was not cleared in time"
+            card = a_face_down_card(page, rng)
+            if card is not None:
+                press(page, card)
+            time.sleep(0.05)
+        page.fill(".chain-input", "Ice  Cream Syncope mouse")
+        press(page, ".chain button[type=submit]")
+        page.wait_for_selector(".results")
+        assert "ice cream → ✦ → mouse" in page.inner_text(".results")
