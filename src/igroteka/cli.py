@@ -214,19 +214,17 @@ def _play_in_terminal(
     from igroteka.terminal.text import Console, Quit
 
     terminal = for_game(match.game.name)
-    Person = terminal.Person
     console = Console()
     names = list(match.players)
-    delay = args.delay if args.delay is not None else (0.6 if people else 0.0)
-    for seat in people:
-        agents[seat] = Person(names[seat], seat, console, names)
+    delay: float = args.delay if args.delay is not None else (0.6 if people else 0.0)
+    persons = {seat: terminal.person(names[seat], seat, console, names) for seat in people}
+    agents.update(persons)
     console.say(terminal.intro(match.options, match.seed))
 
     def before_automatic(seat: int) -> None:
         """Revealed cards stay up: a person turns theirs back with Enter, a bot's wait a moment."""
-        agent = agents[seat]
-        if isinstance(agent, Person):
-            agent.look(match.view(seat))
+        if seat in persons:
+            persons[seat].look(match.view(seat))
         elif delay:
             time.sleep(delay * 2)
 
@@ -234,7 +232,7 @@ def _play_in_terminal(
         play_out(
             match,
             agents,
-            on_events=terminal.Narrator(console, names, delay),
+            on_events=terminal.narrator(console, names, delay),
             before_automatic=before_automatic,
         )
     except (Quit, KeyboardInterrupt):  # Ctrl-C in a pause stops the game like one at a prompt

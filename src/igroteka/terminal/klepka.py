@@ -10,6 +10,7 @@ from typing import Any
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.klepka.chain import SYNCOPE
 from igroteka.games.klepka.rules import SYNCOPE_NAMES, Action, Flip, London, SubmitChain
+from igroteka.terminal import GameTerminal
 from igroteka.terminal.text import Console, grid, number
 
 CELL = 12
@@ -257,3 +258,6 @@ def render_results(outcome: JsonObject, names: Sequence[str]) -> str:
     verb = "wins" if len(winners) == 1 else "share the victory"
     lines.append(f"{' and '.join(winners)} {verb}!")
     return "\n".join(lines)
+
+
+TERMINAL: GameTerminal[Action] = GameTerminal(intro, Narrator, Person, render_results)

@@ -8,6 +8,7 @@ from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.letters.rules import Action, Chaos, Compose, Exchange, Flip, Laying, Stop
+from igroteka.terminal import GameTerminal
 from igroteka.terminal.text import Console, grid, number
 
 CELL = 11
@@ -22,7 +23,8 @@ def card_label(card: Mapping[str, Any]) -> str:
     """A card face: a letter with its points and colour, or a prize card's name."""
     if card["kind"] == "letter":
         return f"{card['letter'].upper()}{card['points']}{DOTS.get(card['colour'], '')}"
-    return PRIZES.get(card["kind"], card["kind"])
+    kind: str = card["kind"]
+    return PRIZES.get(kind, kind)
 
 
 def render_table(view: JsonObject) -> str:
@@ -242,3 +244,6 @@ def render_results(outcome: JsonObject, names: Sequence[str]) -> str:
         verb = "wins" if len(winners) == 1 else "share the victory"
         lines.append(f"{' and '.join(winners)} {verb}!")
     return "\n".join(lines)
+
+
+TERMINAL: GameTerminal[Action] = GameTerminal(intro, Narrator, Person, render_results)
