@@ -145,7 +145,9 @@ def _klepka_options(args: argparse.Namespace) -> dict[str, Any]:
     from igroteka.games.klepka.deck import DeckError, load_deck
 
     options: dict[str, Any] = {"lang": args.lang}
-    if args.deck:
+    if args.deck is not None:
+        if not args.deck:
+            raise UsageError("--deck needs the name of a deck file")
         try:
             deck = load_deck(args.deck)
         except DeckError as error:
@@ -247,8 +249,10 @@ def _play_in_terminal(
 
 def _check_writable(path: str | None) -> None:
     """Refuse a record file that could not be written, before the game rather than after."""
-    if not path:
+    if path is None:
         return
+    if not path:
+        raise UsageError("--record needs the name of a file to save the game in")
     existed = os.path.exists(path)
     try:
         with open(path, "a", encoding="utf-8"):
@@ -407,7 +411,7 @@ def _listen(host: str, port: int) -> socket.socket:
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except (socket.gaierror, UnicodeError):
-        raise UsageError(f"--host {host} is no address of this machine") from None
+        raise UsageError(f"--host ‘{host}’ is no address of this machine") from None
     listening = socket.socket(family, kind, proto)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

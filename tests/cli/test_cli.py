@@ -201,6 +201,8 @@ def test_files_that_cannot_be_read_or_written_get_one_line_and_exit_2(
         ([*KLEPKA, "--deck", str(binary)], "UTF-16"),
         ([*KLEPKA, "--record", str(tmp_path)], "cannot write the record to"),
         ([*KLEPKA, "--record", str(tmp_path / "no" / "game.json")], "cannot write the record"),
+        ([*KLEPKA, "--record", ""], "--record needs the name of a file to save the game in"),
+        ([*KLEPKA, "--deck", ""], "--deck needs the name of a deck file"),
     ]
     for argv, message in cases:
         code, out, err = run(capsys, *argv)
@@ -239,7 +241,7 @@ def test_a_port_in_use_or_an_unknown_host_is_one_line_not_a_server_error(
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"cannot listen on 127.0.0.1 port {port}" in err
     code, out, err = run(capsys, *SERVE, "--host", "no-such-host.invalid")
-    assert code == 2 and "--host no-such-host.invalid is no address of this machine" in err
+    assert code == 2 and "--host ‘no-such-host.invalid’ is no address of this machine" in err
 
 
 def test_a_person_is_told_a_bad_delay_before_any_prompt() -> None:
