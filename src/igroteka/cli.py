@@ -14,6 +14,7 @@ Bad arguments get one clear line on stderr and exit code 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import os
 import secrets
@@ -25,7 +26,8 @@ from typing import Any, NoReturn
 
 from igroteka.engine import Agent, GameRecord, Match, OptionsError, RecordError, play_out, replay
 from igroteka.engine.codec import dumps
-from igroteka.games import entry
+from igroteka.engine.declaration import Declaration, Option
+from igroteka.games import entry, game_names, versions
 
 BOT_PREFIX = "bot:"
 JSON_DEFAULT_SEED = 0
@@ -87,13 +89,29 @@ def seconds(flag: str) -> Callable[[str], float]:
     return parse
 
 
-def _starter(text: str, choices: Sequence[str]) -> str | int:
-    """``--starter``: one of ``choices``, or a seat counted from 1 (the rules count from 0)."""
-    if text in choices:
+def choice_or_seat(flag: str, choices: Sequence[str]) -> Callable[[str], str | int]:
+    """One of ``choices``, or a seat counted from 1 (the rules count seats from 0)."""
+
+    def parse(text: str) -> str | int:
+        if text in choices:
+            return text
+        if text.isascii() and text.isdigit() and int(text) >= 1:
+            return int(text) - 1
+        wanted = ", ".join(choices)
+        raise UsageError(f"{flag} is {wanted} or a seat number from 1, not ‘{text}’")
+
+    return parse
+
+
+def text_file(flag: str) -> Callable[[str], str]:
+    """A flag naming a file; the path is kept, and read when the options are made."""
+
+    def parse(text: str) -> str:
+        if not text:
+            raise UsageError(f"{flag} needs the name of a file")
         return text
-    if text.isascii() and text.isdigit() and int(text) >= 1:
-        return int(text) - 1
-    raise UsageError(f"--starter is {', '.join(choices)} or a seat number from 1, not ‘{text}’")
+
+    return parse
 
 
 # ---------------------------------------------------------------- play
@@ -137,49 +155,9 @@ def summary(match: Match[Any, Any]) -> dict[str, Any]:
     if outcome is not None:
         result["scores"] = list(outcome.scores)
         result["winners"] = sorted(outcome.winners)
+        result["reason"] = outcome.reason
         result.update({k: v for k, v in outcome.details.items()})
     return result
-
-
-def _klepka_options(args: argparse.Namespace) -> dict[str, Any]:
-    from igroteka.games.klepka.deck import DeckError, load_deck
-
-    options: dict[str, Any] = {"lang": args.lang}
-    if args.deck is not None:
-        if not args.deck:
-            raise UsageError("--deck needs the name of a deck file")
-        try:
-            deck = load_deck(args.deck)
-        except DeckError as error:
-            raise UsageError(str(error)) from None
-        options["deck"] = {
-            "name": deck.name,
-            "lang": deck.lang,
-            "pairs": [[p.word, p.picture] for p in deck.pairs],
-        }
-    for key in ("pairs", "syncopes", "chain", "ties", "after_syncope", "syncope_in_search"):
-        value = getattr(args, key)
-        if value is not None:
-            options[key] = value
-    if args.soft_sign is not None:
-        options["soft_sign"] = args.soft_sign
-    if args.starter is not None:
-        options["starter"] = _starter(args.starter, ("london", "random"))
-    return options
-
-
-def _letters_options(args: argparse.Namespace) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for key in ("pairs", "polysemy", "chaos", "exchange", "min_length"):
-        value = getattr(args, key)
-        if value is not None:
-            options[key] = value
-    for key in ("nouns_singular", "unique_words", "double_slang"):
-        if getattr(args, key):
-            options[key] = True
-    if args.starter is not None:
-        options["starter"] = _starter(args.starter, ("random",))
-    return options
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -196,7 +174,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.json and people:
         raise UsageError("--json plays bots only: every player must be bot:LEVEL")
     options = args.options(args)
-    match: Match[Any, Any] = Match.start(game_entry.game, players, options, seed)
+    match: Match[Any, Any] = Match.start(
+        game_entry.game, players, options, seed, versions(args.game)
+    )
     _check_writable(args.record)  # told now, not after a whole game
     if args.json:
         play_out(match, agents)
@@ -241,7 +221,9 @@ def _play_in_terminal(
         console.say("\nGame stopped.")
         _save(match, args.record)
         return 130
-    console.say(terminal.render_results(match.view(None)["outcome"], names))
+    outcome = match.view(None)["outcome"]
+    console.say(f"\nGame over: {outcome['reason']}.")
+    console.say(terminal.render_results(outcome, names))
     console.say(f"Replay this game with: igroteka play {match.game.name} --seed {match.seed} ...")
     _save(match, args.record)
     return 0
@@ -286,7 +268,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         raise UsageError(f"{args.file} is not a text file") from None
     record = GameRecord.from_json(text)
-    match = replay(entry(record.game).game, record)
+    match = replay(entry(record.game).game, record, versions(record.game))
     result = summary(match)
     if args.json:
         print(dumps(result))
@@ -425,10 +407,74 @@ def _listen(host: str, port: int) -> socket.socket:
 # ---------------------------------------------------------------- the parser
 
 
-def _play_arguments(game: argparse.ArgumentParser) -> None:
+def _option_help(option: Option) -> str:
+    said = option.label["en"]
+    if option.kind == "number":
+        return f"{said} ({option.low}-{option.high}, default {option.default})"
+    if option.kind == "choice":
+        seat = ", or a seat number from 1" if option.seat else ""
+        return f"{said} (default {option.default}{seat})"
+    if option.kind == "flag":
+        return f"house rule: {said}" if option.house else said
+    return f"{said} (a file)" if option.file else said
+
+
+def _add_option(parser: argparse.ArgumentParser, option: Option) -> None:
+    """One option of a game's declaration as a flag of ``igroteka play GAME``."""
+    flag, key, shown = option.flag, option.key, _option_help(option)
+    values = [choice.value for choice in option.choices]
+    if option.kind == "number":
+        parser.add_argument(flag, dest=key, type=whole(flag), help=shown, metavar="N")
+    elif option.kind == "choice" and option.seat:
+        parser.add_argument(flag, dest=key, type=choice_or_seat(flag, values), help=shown)
+    elif option.kind == "choice":
+        parser.add_argument(flag, dest=key, choices=values, help=shown)
+    elif option.kind == "flag":
+        parser.add_argument(flag, dest=key, action=argparse.BooleanOptionalAction, help=shown)
+    else:
+        kind = text_file(flag) if option.file else str
+        parser.add_argument(flag, dest=key, type=kind, help=shown, metavar="FILE")
+
+
+def declared_options(declaration: Declaration, args: argparse.Namespace) -> dict[str, Any]:
+    """The options given as flags; those left out take the game's defaults."""
+    options: dict[str, Any] = {}
+    for option in declaration.options:
+        value = getattr(args, option.key)
+        if value is None:
+            continue
+        if option.file:
+            options.update(option.read(value) if option.read else {option.key: _read(value)})
+        else:
+            options[option.key] = value
+    return options
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a text file (UTF-8)") from None
+
+
+def _game_parser(games: Any, name: str) -> None:
+    """``igroteka play NAME``: the flags every game takes, then its declared options."""
+    declaration = entry(name).declaration
+    summary = declaration.summary["en"]
+    parser = games.add_parser(name, help=summary, description=summary)
+    _play_arguments(parser, declaration.bot_levels)
+    for option in declaration.options:
+        _add_option(parser, option)
+    parser.set_defaults(func=cmd_play, options=functools.partial(declared_options, declaration))
+
+
+def _play_arguments(game: argparse.ArgumentParser, levels: Sequence[str]) -> None:
     """The arguments every game's ``play`` takes."""
     game.add_argument(
-        "--players", required=True, help="names or bot:random|easy|medium|hard, comma-separated"
+        "--players", required=True, help=f"names or bot:{'|'.join(levels)}, comma-separated"
     )
     game.add_argument(
         "--seed",
@@ -446,50 +492,8 @@ def build_parser() -> Parser:
 
     play = sub.add_parser("play", help="play a game in the terminal")
     games = play.add_subparsers(dest="game", required=True, parser_class=Parser)
-    klepka = games.add_parser("klepka", help="Klepka, words and pictures")
-    _play_arguments(klepka)
-    klepka.add_argument("--lang", choices=["en", "uk"], default="en", help="built-in deck")
-    klepka.add_argument("--deck", help="a deck file of your own (see docs/decks.md)")
-    klepka.add_argument(
-        "--pairs", type=whole("--pairs"), help="how many word–picture pairs (default 12)"
-    )
-    klepka.add_argument(
-        "--syncopes", type=whole("--syncopes"), help="how many Syncope cards (default 2)"
-    )
-    klepka.add_argument("--starter", help="london (ask), random, or a seat number from 1")
-    klepka.add_argument("--chain", choices=["manual", "auto"], help="build chains by hand or not")
-    klepka.add_argument("--ties", choices=["shared", "cards"], help="how a tie is decided")
-    klepka.add_argument("--after-syncope", choices=["pass", "again"], dest="after_syncope")
-    klepka.add_argument(
-        "--syncope-in-search", choices=["ends", "continues"], dest="syncope_in_search"
-    )
-    klepka.add_argument("--soft-sign", choices=["skip", "strict"], dest="soft_sign")
-    klepka.set_defaults(func=cmd_play, options=_klepka_options)
-
-    letters = games.add_parser("letters", help="Klepka letters: pairs of letters, Ukrainian words")
-    _play_arguments(letters)
-    letters.add_argument(
-        "--pairs", type=whole("--pairs"), help="pairs of letter cards (10-120, default 50)"
-    )
-    for prize in ("polysemy", "chaos", "exchange"):
-        letters.add_argument(
-            f"--{prize}", type=whole(f"--{prize}"), help=f"{prize.title()} cards (default 2)"
-        )
-    letters.add_argument(
-        "--min-length",
-        type=whole("--min-length"),
-        dest="min_length",
-        help="letters in a word (default 2)",
-    )
-    for flag, rule in (
-        ("nouns_singular", "only nouns in the singular"),
-        ("unique_words", "no word may be composed twice"),
-        ("double_slang", "slang words score double too"),
-    ):
-        name = "--" + flag.replace("_", "-")
-        letters.add_argument(name, action="store_true", dest=flag, help=f"house rule: {rule}")
-    letters.add_argument("--starter", help="random, or a seat number from 1")
-    letters.set_defaults(func=cmd_play, options=_letters_options)
+    for name in game_names():
+        _game_parser(games, name)
 
     serve = sub.add_parser("serve", help="the web server: rooms, invite links, games over the web")
     serve.add_argument("--host", default="127.0.0.1")

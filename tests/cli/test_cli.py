@@ -202,7 +202,7 @@ def test_files_that_cannot_be_read_or_written_get_one_line_and_exit_2(
         ([*KLEPKA, "--record", str(tmp_path)], "cannot write the record to"),
         ([*KLEPKA, "--record", str(tmp_path / "no" / "game.json")], "cannot write the record"),
         ([*KLEPKA, "--record", ""], "--record needs the name of a file to save the game in"),
-        ([*KLEPKA, "--deck", ""], "--deck needs the name of a deck file"),
+        ([*KLEPKA, "--deck", ""], "--deck needs the name of a file"),
     ]
     for argv, message in cases:
         code, out, err = run(capsys, *argv)
