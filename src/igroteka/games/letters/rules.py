@@ -170,12 +170,12 @@ def parse_options(raw: Mapping[str, Any]) -> LettersOptions:
             )
         values[key] = value
     starter = raw.get("starter", "random")
-    if isinstance(starter, bool) or not (
-        starter == "random" or (isinstance(starter, int) and starter >= 0)
-    ):
+    if isinstance(starter, bool) or not (starter == "random" or isinstance(starter, int)):
         raise OptionsError(
             Text("starter must be random or a seat number, not ‘{value}’", value=starter)
         )
+    if isinstance(starter, int) and starter < 0:  # seats are counted from 0 here, from 1 when told
+        raise OptionsError(Text("there is no seat {seat} to start", seat=starter + 1))
     return LettersOptions(**values, starter=starter)
 
 
