@@ -1,0 +1,54 @@
+"""The exact longest chain of a hand: which search answers, within what bound.
+
+:func:`solve` is what :func:`igroteka.games.klepka.chain.best_chain` calls. In
+order, the first that answers wins (each is exact when it answers):
+
+1. a small hand (up to :data:`SMALL` words) is searched exhaustively;
+2. a sparse hand is searched exhaustively within a budget of positions;
+3. the branch and bound (:mod:`igroteka.games.klepka.bound`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from igroteka.games.klepka.bound import BranchAndBound
+from igroteka.games.klepka.exhaustive import Exhaustive
+from igroteka.games.klepka.graph import FAR, Graph, Step
+
+__all__ = ["SMALL", "solve"]
+
+SMALL = 10  # hands of up to this many words are searched exhaustively
+SPARSE = 24  # and bigger ones up to this size, or any size without Syncopes when
+SPARSE_LINKS = 3  # at most this many words follow a word on average, until
+BUDGET = 4_000  # the search has met this many positions; then branch and bound
+
+
+def solve(hand: Sequence[tuple[str, str]], syncopes: int) -> list[tuple[int, bool]]:
+    """The best chain as (index in ``hand``, followed by a Syncope) pairs.
+
+    ``hand`` holds each word's letters and the letter the next word must start
+    with (without a Syncope). Among equally long chains, the one with fewer
+    Syncopes; no Syncope after the last word.
+
+    >>> solve([("apple", "e"), ("tiger", "r"), ("rat", "t")], 1)
+    [(1, False), (2, True), (0, False)]
+    """
+    graph = Graph(hand, syncopes)
+    return [(graph.word[e], bool(jump)) for e, _, jump in steps(graph)]
+
+
+def steps(graph: Graph) -> list[Step]:
+    """The best chain of a graph as steps, by the first search that answers."""
+    if graph.count == 0:
+        return []
+    every = Exhaustive(graph)
+    if graph.count <= SMALL:
+        found = every.chain()
+        assert found is not None
+        return found
+    if graph.count <= SPARSE or (graph.syncopes == 0 and graph.links() <= SPARSE_LINKS):
+        found = every.chain(BUDGET)  # fast when few words chain on (a hand of nouns)
+        if found is not None:
+            return found
+    return BranchAndBound(graph, every, FAR).chain()
