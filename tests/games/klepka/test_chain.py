@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from igroteka.games.klepka import bound as bound_module
+from igroteka.games.klepka import program
 from igroteka.games.klepka.bound import BranchAndBound
 from igroteka.games.klepka.chain import (
     SYNCOPE,
@@ -366,7 +367,7 @@ def test_small_hands_get_the_same_best_chain_from_every_search(
         bounded = BranchAndBound(graph, Exhaustive(graph), budget=10**9).chain()
     finally:
         bound_module.EXACT_SYNCOPES = kept
-    assert graph.score(exhaustive) == graph.score(bounded)
+    assert graph.score(exhaustive) == graph.score(bounded) == graph.score(program.chain(graph))
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -5,16 +5,25 @@ order, the first that answers wins (each is exact when it answers):
 
 1. a small hand (up to :data:`SMALL` words) is searched exhaustively;
 2. a sparse hand is searched exhaustively within a budget of positions;
-3. the branch and bound (:mod:`igroteka.games.klepka.bound`).
+3. with :data:`MANY` Syncopes or more, the integer program
+   (:mod:`igroteka.games.klepka.program`, HiGHS): there the branch and bound
+   meets too many nodes;
+4. the branch and bound (:mod:`igroteka.games.klepka.bound`) within a budget
+   of work (:data:`WORK`);
+5. past that budget, the integer program, starting from the branch and
+   bound's best chain.
+
+Every search's memory is bounded by its budget. See docs/chain-solver.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from igroteka.games.klepka import program
 from igroteka.games.klepka.bound import BranchAndBound
 from igroteka.games.klepka.exhaustive import Exhaustive
-from igroteka.games.klepka.graph import FAR, Graph, Step
+from igroteka.games.klepka.graph import Graph, OverBudget, Step
 
 __all__ = ["SMALL", "solve"]
 
@@ -22,6 +31,8 @@ SMALL = 10  # hands of up to this many words are searched exhaustively
 SPARSE = 24  # and bigger ones up to this size, or any size without Syncopes when
 SPARSE_LINKS = 3  # at most this many words follow a word on average, until
 BUDGET = 4_000  # the search has met this many positions; then branch and bound
+MANY = 4  # with this many Syncopes the integer program answers (after the cheap searches)
+WORK = 8_000  # the branch and bound's budget of work (Graph.work) before the program answers
 
 
 def solve(hand: Sequence[tuple[str, str]], syncopes: int) -> list[tuple[int, bool]]:
@@ -51,4 +62,10 @@ def steps(graph: Graph) -> list[Step]:
         found = every.chain(BUDGET)  # fast when few words chain on (a hand of nouns)
         if found is not None:
             return found
-    return BranchAndBound(graph, every, FAR).chain()
+    if graph.syncopes >= MANY:
+        return program.chain(graph)
+    search = BranchAndBound(graph, every, WORK)
+    try:
+        return search.chain()
+    except OverBudget:
+        return program.chain(graph, list(search.incumbent_steps))
