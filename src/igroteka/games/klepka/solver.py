@@ -4,13 +4,15 @@
 order, the first that answers wins (each is exact when it answers):
 
 1. a small hand (up to :data:`SMALL` words) is searched exhaustively;
-2. a sparse hand is searched exhaustively within a budget of positions;
-3. with :data:`MANY` Syncopes or more, the integer program
+2. a hand whose Syncopes can join every word decides it cheaply
+   (:mod:`igroteka.games.klepka.cover`);
+3. a sparse hand is searched exhaustively within a budget of positions;
+4. with :data:`MANY` Syncopes or more, the integer program
    (:mod:`igroteka.games.klepka.program`, HiGHS): there the branch and bound
    meets too many nodes;
-4. the branch and bound (:mod:`igroteka.games.klepka.bound`) within a budget
+5. the branch and bound (:mod:`igroteka.games.klepka.bound`) within a budget
    of work (:data:`WORK`);
-5. past that budget, the integer program, starting from the branch and
+6. past that budget, the integer program, starting from the branch and
    bound's best chain.
 
 Every search's memory is bounded by its budget. See docs/chain-solver.md.
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from igroteka.games.klepka import program
+from igroteka.games.klepka import cover, program
 from igroteka.games.klepka.bound import BranchAndBound
 from igroteka.games.klepka.exhaustive import Exhaustive
 from igroteka.games.klepka.graph import Graph, OverBudget, Step
@@ -58,6 +60,9 @@ def steps(graph: Graph) -> list[Step]:
         found = every.chain()
         assert found is not None
         return found
+    whole = cover.every_word(graph)
+    if whole is not None:
+        return whole
     if graph.count <= SPARSE or (graph.syncopes == 0 and graph.links() <= SPARSE_LINKS):
         found = every.chain(BUDGET)  # fast when few words chain on (a hand of nouns)
         if found is not None:
