@@ -290,7 +290,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_klepka_chain(args: argparse.Namespace) -> int:
-    from igroteka.games.klepka.chain import ChainError, ChainRules, best_chain, check_word
+    from igroteka.games.klepka.chain import (
+        ChainError,
+        ChainRules,
+        best_chain,
+        card_key,
+        check_word,
+    )
 
     if args.syncopes < 0:
         raise UsageError("--syncopes cannot be negative")
@@ -299,16 +305,20 @@ def cmd_klepka_chain(args: argparse.Namespace) -> int:
             check_word(word)
         except ChainError as error:
             raise UsageError(error.reason) from None
-    words = list(args.words)
-    lowered = [w.casefold() for w in words]
-    if len(set(lowered)) != len(lowered):
-        raise UsageError("each word may be given only once")
+    # A card may be several words ('ice cream', given as one argument); two arguments are
+    # the same card when a player's typing would match them to one (case, apostrophes).
+    words = [word.strip() for word in args.words]
+    first: dict[str, int] = {}
+    for index, word in enumerate(words):
+        earlier = first.setdefault(card_key(word), index)
+        if earlier != index:
+            raise UsageError(f"each word may be given only once: ‘{words[earlier]}’ and ‘{word}’")
     chain = best_chain(words, args.syncopes, ChainRules(soft_sign=args.soft_sign or "skip"))
     if args.json:
         print(dumps({"length": chain.length, "chain": list(chain.links)}))
     else:
         print(" → ".join("✦SYNCOPE" if w == "SYNCOPE" else w for w in chain.links) or "(empty)")
-        print(f"{chain.length} letters")
+        print(f"{chain.length} {'letter' if chain.length == 1 else 'letters'}")
     return 0
 
 
@@ -524,7 +534,9 @@ def build_parser() -> Parser:
     chain.add_argument("--syncopes", type=int, default=0)
     chain.add_argument("--soft-sign", choices=["skip", "strict"], dest="soft_sign")
     chain.add_argument("--json", action="store_true")
-    chain.add_argument("words", nargs="+", metavar="WORD")
+    chain.add_argument(
+        "words", nargs="+", metavar="WORD", help="a card; quote one of several words"
+    )
     chain.set_defaults(func=cmd_klepka_chain)
 
     words = sub.add_parser("words", help="dictionary tools")

@@ -71,6 +71,28 @@ def test_the_chain_tool_prints_the_optimal_chain_as_json(
     assert json.loads(out) == {"length": 13, "chain": ["tiger", "SYNCOPE", "igloo", "owl"]}
 
 
+def test_the_chain_tool_takes_a_card_of_several_words_as_one_argument(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "klepka", "chain", "--json", "ice cream", "motor", "apple")
+    assert code == 0
+    assert json.loads(out) == {"length": 13, "chain": ["ice cream", "motor"]}  # by its letters
+
+
+def test_the_chain_tool_says_1_letter_and_n_letters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "klepka", "chain", "a")[1].splitlines()[-1] == "1 letter"
+    assert run(capsys, "klepka", "chain", "cat")[1].splitlines()[-1] == "3 letters"
+
+
+def test_the_chain_tool_takes_apostrophe_variants_for_the_same_card(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As a player's typing matches them to one card: м'ясо and М’ясо are one word twice."""
+    code, out, err = run(capsys, "klepka", "chain", "м'ясо", "сало", "М’ясо")
+    assert code == 2 and out == ""
+    assert "only once: ‘м'ясо’ and ‘М’ясо’" in err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
