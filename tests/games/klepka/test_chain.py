@@ -9,9 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igroteka.games.klepka import bound as bound_module
 from igroteka.games.klepka import program
-from igroteka.games.klepka.bound import BranchAndBound
 from igroteka.games.klepka.chain import (
     SYNCOPE,
     Chain,
@@ -348,26 +346,15 @@ def graph_of(words: Sequence[str], syncopes: int) -> Graph:
 @given(
     words=st.lists(st.text(alphabet="abcdeь", min_size=1, max_size=5), min_size=1, max_size=12),
     syncopes=st.integers(0, 3),
-    deep=st.sampled_from([-1, bound_module.EXACT_SYNCOPES]),
 )
 def test_small_hands_get_the_same_best_chain_from_every_search(
-    words: list[str], syncopes: int, deep: int
+    words: list[str], syncopes: int
 ) -> None:
-    """Small hands are searched exhaustively, big ones by branch and bound or the program.
-
-    ``deep``: the branch and bound alone (-1), or trying every chain at its nodes
-    with few Syncopes left (as it does by default).
-    """
+    """Small hands are searched exhaustively, big ones by the program: the same optimum."""
     graph = graph_of([word for word in words if letters(word)], syncopes)
     exhaustive = Exhaustive(graph).chain()
     assert exhaustive is not None
-    kept = bound_module.EXACT_SYNCOPES
-    bound_module.EXACT_SYNCOPES = deep
-    try:
-        bounded = BranchAndBound(graph, Exhaustive(graph), budget=10**9).chain()
-    finally:
-        bound_module.EXACT_SYNCOPES = kept
-    assert graph.score(exhaustive) == graph.score(bounded) == graph.score(program.chain(graph))
+    assert graph.score(exhaustive) == graph.score(program.chain(graph))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -376,10 +363,9 @@ def test_big_hands_of_nouns_get_the_same_best_chain_from_both_searches(seed: int
     rng = random.Random(seed)
     words = rng.sample([pair.word for pair in builtin_deck(rng.choice(["en", "uk"])).pairs], 32)
     graph = graph_of(words, 0)
-    every = Exhaustive(graph)
-    exhaustive = every.chain()
+    exhaustive = Exhaustive(graph).chain()
     assert exhaustive is not None
-    assert graph.score(exhaustive) == graph.score(BranchAndBound(graph, every, 10**9).chain())
+    assert graph.score(exhaustive) == graph.score(program.chain(graph))
     assert Exhaustive(graph).chain(budget=3) is None  # past its budget the search gives up
 
 

@@ -20,9 +20,9 @@ MEMO_LIMIT = 200_000
 class Exhaustive:
     """Every chain from a position, memoised on (letter, words used, Syncopes left).
 
-    Positions are exact once met, so the memo is shared by every question asked
-    (the branch and bound asks it about the positions deep in its search). The
-    letter ``graph.vertices`` stands for a free start (the first word of a chain).
+    Positions are exact once met, so the memo is shared by every question asked.
+    The letter ``graph.vertices`` stands for a free start (the first word of a
+    chain).
 
     >>> graph = Graph([("apple", "e"), ("egg", "g"), ("goat", "t")], syncopes=0)
     >>> search = Exhaustive(graph)
@@ -82,8 +82,6 @@ class Exhaustive:
             return value(c, mask, k)
         except OverBudget:
             return None
-        finally:
-            graph.work += budget - left[0] if budget >= 0 else 0
 
     def steps(self, c: int, mask: int, k: int) -> tuple[Step, ...]:
         """The best chain from a position just valued: (edge, letter after, Syncope) steps."""

@@ -1,8 +1,8 @@
-"""The longest chain as an integer program, solved by HiGHS: the solver of the hard hands.
+"""The longest chain as an integer program, solved by HiGHS: the solver of the big hands.
 
-The branch and bound hands over to this model when it has met its budget of
-nodes (see :mod:`igroteka.games.klepka.solver`), with its best chain: HiGHS
-starts from that chain and only looks for better ones.
+:mod:`igroteka.games.klepka.solver` hands it every hand that the project's own
+searches do not settle at once (hands over 10 words that are not sparse and
+whose Syncopes cannot join every word).
 
 The model. A column per way to use a word: the plain arc from its first letter
 to its last, and with Syncopes one arc per other letter of the word (a jump,
@@ -14,6 +14,10 @@ the chain comes to that letter another way. That much allows cycles apart from
 the chain: each time the solution falls apart, every piece without the start
 gets a cut (its words are used only if an arc enters it) and the model is
 solved again, until the solution is one chain.
+
+Most hands are settled by the linear program alone (the model relaxed), whose
+solution is integral more often than not; only when it is not does HiGHS
+branch (see :func:`_relaxed`).
 
 This model is written apart from the test's (tests/games/klepka/chain_ilp.py),
 which states the same problem in its own words and checks the solver; the two
@@ -31,14 +35,13 @@ from igroteka.games.klepka.graph import Graph, Step
 
 __all__ = ["chain"]
 
+LP_ROUNDS = 10
+"""How many times the linear program is cut and solved again before the integer program."""
+
+_EPS = 1e-6
+
 Arc = tuple[int, int, int, int]
 """A column of the model that uses a word: (edge, from letter, to letter, jump)."""
-
-
-_NONE_BETTER = (
-    highspy.HighsModelStatus.kInfeasible,
-    highspy.HighsModelStatus.kObjectiveBound,
-)
 
 
 class _Model:
@@ -67,6 +70,9 @@ class _Model:
         self.highs = highspy.Highs()  # type: ignore[no-untyped-call]
         self.highs.setOptionValue("output_flag", False)
         self.highs.setOptionValue("mip_rel_gap", 0.0)
+        # The model is small and tight already: HiGHS's presolve costs more than it saves
+        # (measured on the benchmark's hands: about half the time without it).
+        self.highs.setOptionValue("presolve", "off")
         cost = np.zeros(columns)
         for a, (e, _, _, jump) in enumerate(arcs):
             cost[a] = jump - graph.weight[e] * graph.scale  # HiGHS minimises
@@ -96,6 +102,9 @@ class _Model:
                 into[v][a] = 1.0
             if jump:
                 jumps[a] = 1.0
+        for row in balance:
+            for a in [a for a, value in row.items() if not value]:
+                del row[a]  # a loop's own letter: left and entered
         self.rows.extend((row, 0.0, 1.0) for row in by_word)
         if jumps:
             self.rows.append((jumps, 0.0, float(graph.syncopes)))
@@ -132,34 +141,34 @@ class _Model:
         )
         self.rows.clear()
 
-    def columns_of(self, steps: Sequence[Step]) -> np.ndarray:
-        """The model's columns of a chain given as steps."""
-        index = {(e, v, jump): a for a, (e, _, v, jump) in enumerate(self.arcs)}
-        value = np.zeros(self.columns)
-        for e, v, jump in steps:
-            value[index[(e, v, jump)]] = 1.0
-        value[self.start + self.graph.tail[steps[0][0]]] = 1.0
-        value[self.end + steps[-1][1]] = 1.0
-        return value
-
-    def solve(self, incumbent: Sequence[Step]) -> list[int] | None:
-        """The arcs of the best solution (pieces and all), or None if none beats ``incumbent``."""
-        if incumbent:
-            solution = highspy.HighsSolution()
-            solution.col_value = list(self.columns_of(incumbent))
-            self.highs.setSolution(solution)
-            bound = -self.graph.score(incumbent) + 0.5
-            self.highs.setOptionValue("objective_bound", bound)
+    def solve(self) -> list[int]:
+        """The arcs of the integer program's best solution (pieces and all)."""
         if self.highs.run() == highspy.HighsStatus.kError:
             raise RuntimeError("HiGHS could not solve the chain's integer program")
         status = self.highs.getModelStatus()
         if status != highspy.HighsModelStatus.kOptimal:
-            # Nothing scores as much as the incumbent's bound: the incumbent is the best.
-            if incumbent and status in _NONE_BETTER:
-                return None
             raise RuntimeError(f"HiGHS ended the chain's integer program with {status}")
         chosen = self.highs.getSolution().col_value
         return [a for a in range(self.start) if chosen[a] > 0.5]
+
+    def integral(self, integral: bool) -> None:
+        """Make every column integral, or relax the model to its linear program."""
+        kind = np.ones if integral else np.zeros
+        everything = np.arange(self.columns, dtype=np.int32)
+        self.highs.changeColsIntegrality(
+            self.columns, everything, kind(self.columns, dtype=np.uint8)
+        )
+
+    def relaxation(self) -> np.ndarray | None:
+        """The solution of the linear program (the model relaxed), or None if it has none."""
+        self.integral(False)
+        try:
+            self.highs.run()
+            if self.highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+                return None
+            return np.array(self.highs.getSolution().col_value)
+        finally:
+            self.integral(True)
 
     def begin(self, used: Sequence[int]) -> int:
         """The start letter of the current solution."""
@@ -217,8 +226,41 @@ def _trail(arcs: Sequence[Arc], start: int) -> list[Step]:
     return trail
 
 
-def chain(graph: Graph, incumbent: Sequence[Step] = ()) -> list[Step]:
-    """The best chain of a hand by the integer program; ``incumbent`` is a chain to beat.
+def _relaxed(model: _Model) -> list[Step] | None:
+    """The best chain from the linear program alone, if its solution is one.
+
+    Most hands' linear program has an integral solution (the model is a flow
+    but for the budget of Syncopes), found in a fraction of the integer
+    program's time. While its solution falls into pieces, each piece with no
+    start in it is cut off, and the program solved again; when the solution is
+    one chain it is the best one (nothing relaxed scores more). A fractional
+    solution whose pieces all hold some start is left to the integer program,
+    with the cuts found so far.
+    """
+    letters = model.graph.vertices
+    for _ in range(LP_ROUNDS):
+        value = model.relaxation()
+        if value is None:
+            return None
+        used = [a for a in range(model.start) if value[a] > _EPS]
+        arcs = [model.arcs[a] for a in used]
+        starts = {v for v in range(letters) if value[model.start + v] > _EPS}
+        pieces = _pieces(arcs)
+        if len(starts) == 1 and np.all(np.abs(value - np.round(value)) < _EPS):
+            (start,) = starts
+            if len(pieces) == 1 and start in pieces[0]:
+                return _trail(arcs, start)
+        loose = [piece for piece in pieces if not piece & starts]
+        if not loose:
+            return None
+        for piece in loose:
+            model.cut(piece)  # nothing enters it and nothing starts there: violated
+        model.flush()
+    return None
+
+
+def chain(graph: Graph) -> list[Step]:
+    """The best chain of a hand by the linear program, and the integer program if need be.
 
     >>> graph = Graph([("tiger", "r"), ("rat", "t"), ("apple", "e")], syncopes=1)
     >>> [(graph.word[e], jump) for e, _, jump in chain(graph)]
@@ -227,11 +269,11 @@ def chain(graph: Graph, incumbent: Sequence[Step] = ()) -> list[Step]:
     if graph.count == 0:
         return []
     model = _Model(graph)
-    best = list(incumbent)
+    found = _relaxed(model)
+    if found is not None:
+        return found
     while True:
-        used = model.solve(best)
-        if used is None:
-            return best
+        used = model.solve()
         arcs = [model.arcs[a] for a in used]
         start = model.begin(used)
         pieces = _pieces(arcs)

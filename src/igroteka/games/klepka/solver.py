@@ -3,19 +3,18 @@
 :func:`solve` is what :func:`igroteka.games.klepka.chain.best_chain` calls. In
 order, the first that answers wins (each is exact when it answers):
 
-1. a small hand (up to :data:`SMALL` words) is searched exhaustively;
-2. a hand whose Syncopes can join every word decides it cheaply
-   (:mod:`igroteka.games.klepka.cover`);
-3. a sparse hand is searched exhaustively within a budget of positions;
-4. with :data:`MANY` Syncopes or more, the integer program
-   (:mod:`igroteka.games.klepka.program`, HiGHS): there the branch and bound
-   meets too many nodes;
-5. the branch and bound (:mod:`igroteka.games.klepka.bound`) within a budget
-   of work (:data:`WORK`);
-6. past that budget, the integer program, starting from the branch and
-   bound's best chain.
+1. a small hand (up to :data:`SMALL` words) is searched exhaustively
+   (:mod:`igroteka.games.klepka.exhaustive`; its memo holds at most
+   2**SMALL positions per letter and Syncopes left);
+2. a hand whose Syncopes can join every word is decided by counting trails
+   (:mod:`igroteka.games.klepka.cover`), within a budget of tries;
+3. a sparse hand (few words follow a word) is searched exhaustively within a
+   budget of :data:`BUDGET` positions;
+4. every other hand is solved by the linear program, cut until its solution is
+   one chain, and by the integer program when it is fractional
+   (:mod:`igroteka.games.klepka.program`, HiGHS).
 
-Every search's memory is bounded by its budget. See docs/chain-solver.md.
+See docs/chain-solver.md for the measures that chose this order.
 """
 
 from __future__ import annotations
@@ -23,18 +22,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from igroteka.games.klepka import cover, program
-from igroteka.games.klepka.bound import BranchAndBound
 from igroteka.games.klepka.exhaustive import Exhaustive
-from igroteka.games.klepka.graph import Graph, OverBudget, Step
+from igroteka.games.klepka.graph import Graph, Step
 
-__all__ = ["SMALL", "solve"]
+__all__ = ["SMALL", "solve", "steps"]
 
 SMALL = 10  # hands of up to this many words are searched exhaustively
 SPARSE = 24  # and bigger ones up to this size, or any size without Syncopes when
 SPARSE_LINKS = 3  # at most this many words follow a word on average, until
-BUDGET = 4_000  # the search has met this many positions; then branch and bound
-MANY = 4  # with this many Syncopes the integer program answers (after the cheap searches)
-WORK = 8_000  # the branch and bound's budget of work (Graph.work) before the program answers
+BUDGET = 4_000  # the search has met this many positions; then the program
 
 
 def solve(hand: Sequence[tuple[str, str]], syncopes: int) -> list[tuple[int, bool]]:
@@ -67,10 +63,4 @@ def steps(graph: Graph) -> list[Step]:
         found = every.chain(BUDGET)  # fast when few words chain on (a hand of nouns)
         if found is not None:
             return found
-    if graph.syncopes >= MANY:
-        return program.chain(graph)
-    search = BranchAndBound(graph, every, WORK)
-    try:
-        return search.chain()
-    except OverBudget:
-        return program.chain(graph, list(search.incumbent_steps))
+    return program.chain(graph)
