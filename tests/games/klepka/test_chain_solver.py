@@ -163,3 +163,22 @@ def test_every_search_of_the_solver_is_exact_on_a_small_dense_hand() -> None:
         if found is not None
     }
     assert len(scores) == 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    words=st.lists(st.text(alphabet="abcdeь", min_size=1, max_size=5), min_size=1, max_size=10),
+    syncopes=st.integers(0, 3),
+)
+def test_the_integer_program_alone_finds_the_best_chain(words: list[str], syncopes: int) -> None:
+    """Without the linear program's rounds every hand goes to the integer program and its cuts."""
+    graph = graph_of([word for word in words if letters(word)], syncopes)
+    best = Exhaustive(graph).chain()
+    assert best is not None
+    kept = program.LP_ROUNDS
+    program.LP_ROUNDS = 0
+    try:
+        found = program.chain(graph)
+    finally:
+        program.LP_ROUNDS = kept
+    assert graph.score(found) == graph.score(best)

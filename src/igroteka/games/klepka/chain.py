@@ -341,11 +341,11 @@ def best_chain(words: Sequence[str], syncopes: int = 0, rules: ChainRules = Chai
 
     How: a longest trail in a multigraph whose vertices are letters and whose
     edges are words; a word followed by a Syncope is an edge to another of its
-    letters. Small and sparse hands are searched exhaustively, hands where
-    every word fits are decided at once, the others by a branch and bound on a
-    min-cost-flow relaxation, and past its budget by an integer program
-    (HiGHS). Time and memory are bounded by the budgets of the searches; see
-    :mod:`igroteka.games.klepka.solver` and docs/chain-solver.md.
+    letters. Small and sparse hands are searched exhaustively, hands whose
+    Syncopes can join every word are decided by counting trails, and the others
+    by a linear program (HiGHS), cut until its solution is one chain, or the
+    integer program when it is fractional. Every search but the last is bounded
+    by a budget; see :mod:`igroteka.games.klepka.solver` and docs/chain-solver.md.
 
     >>> best_chain(["сіль", "лимон", "ніс", "м’ясо"]).links
     ('лимон', 'ніс', 'сіль')
