@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from igroteka.cli import main
+from igroteka.games.klepka.deck import builtin_deck
+from tests.games.klepka.chain_ilp import longest_chain
 
 BOTS = ["play", "klepka", "--players", "bot:easy,bot:medium,bot:hard", "--json", "--pairs", "10"]
 
@@ -91,6 +93,21 @@ def test_the_chain_tool_takes_apostrophe_variants_for_the_same_card(
     code, out, err = run(capsys, "klepka", "chain", "м'ясо", "сало", "М’ясо")
     assert code == 2 and out == ""
     assert "only once: ‘м'ясо’ and ‘М’ясо’" in err
+
+
+def test_the_chain_tools_json_is_all_it_prints_when_highs_solves_the_hand() -> None:
+    """A hand of 30 words with 2 Syncopes goes to HiGHS, whose banner must not reach stdout."""
+    words = [pair.word for pair in builtin_deck("en").pairs[:30]]
+    argv = [sys.executable, "-m", "igroteka.cli", "klepka", "chain", "--json", "--syncopes", "2"]
+    result = subprocess.run(
+        [*argv, *words],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    answer = json.loads(result.stdout)
+    assert answer["length"] == longest_chain(words, 2)[0]
 
 
 @pytest.mark.parametrize(

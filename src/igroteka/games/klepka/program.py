@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 import highspy
 import numpy as np
+from highspy._core import _Highs
 
 from igroteka.games.klepka.graph import Graph, Step
 
@@ -67,7 +68,10 @@ class _Model:
         self.start = len(arcs)  # the column of letter v's start is start + v
         self.end = self.start + letters
         columns = self.end + letters
-        self.highs = highspy.Highs()  # type: ignore[no-untyped-call]
+        # The solver itself, not highspy's wrapper class: the wrapper's set-up of its callbacks
+        # prints HiGHS's banner on the process's stdout (once), which would break the chain
+        # tool's --json output and end up in the server's log. Nothing here needs callbacks.
+        self.highs = _Highs()
         self.highs.setOptionValue("output_flag", False)
         self.highs.setOptionValue("mip_rel_gap", 0.0)
         # The model is small and tight already: HiGHS's presolve costs more than it saves
