@@ -39,3 +39,17 @@ def test_an_action_number_is_written_once(store_url: str) -> None:
 def test_a_store_that_cannot_be_opened_says_why() -> None:
     with pytest.raises(StoreError, match="cannot open the store"):
         Store("postgresql://nobody@127.0.0.1:1/none")
+
+
+def test_a_room_keeps_what_it_was_started_with(store_url: str) -> None:
+    """Starting a room may store its settings anew: the versions of the rules and the lexicon
+    its game is played with, beside the settings it was created with."""
+    store = Store(store_url)
+    room = a_room("versions")
+    room.settings = {"turn_timer": 30}
+    store.create_room(room)
+    started = {"turn_timer": 30, "versions": {"rules": 1, "lexicon": "2026.1"}}
+    store.start_room("versions", started)
+    store.close()
+    again = {room.id: room for room in Store(store_url).rooms()}["versions"]
+    assert again.started and again.settings == started
