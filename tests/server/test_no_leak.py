@@ -43,6 +43,7 @@ def test_messages_to_each_seat_and_to_spectators_hold_only_what_they_may_know(
         received[0] = play_through(client, room, ann, game)
         other.join(timeout=120)
         watcher.join(timeout=120)
+        assert set(received) == {None, 0, 1}  # every seat played to the end
         record = GameRecord.from_json(client.get(f"/api/rooms/{room}/record").text)
     rules = get_game(game)
     match = Match.start(rules, record.players, record.options, record.seed)

@@ -28,13 +28,39 @@ from pydantic import BaseModel, Field
 from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names
 from igroteka.i18n import LANGUAGES, Text, negotiate, translate
-from igroteka.server.rooms import Connection, LiveRoom, RoomError, Rooms, Settings
+from igroteka.server.authority import Connection
+from igroteka.server.errors import RoomError
+from igroteka.server.pacing import Settings
+from igroteka.server.rooms import LiveRoom, Rooms
 from igroteka.store import Store
 
-__all__ = ["MAX_MESSAGE", "create_app"]
+__all__ = ["MAX_MESSAGE", "STATUS", "create_app"]
 
 MAX_MESSAGE = 16_384
 """The largest websocket message a client may send (characters)."""
+
+STATUS = {
+    "bad-request": 422,
+    "options": 400,
+    "level": 400,
+    "no-name": 400,
+    "bad-token": 403,
+    "not-seated": 403,
+    "no-room": 404,
+    "no-seat": 404,
+    "no-step": 404,
+    "taken": 409,
+    "started": 409,
+    "open-seats": 409,
+    "not-started": 409,
+    "not-over": 409,
+    "gone": 410,
+}
+"""The HTTP status of each refusal's code (400 for a code not listed)."""
+
+
+def status(code: str) -> int:
+    return STATUS.get(code, 400)
 
 
 class NewRoom(BaseModel):
@@ -127,7 +153,7 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
     async def refused(request: Request, error: RoomError) -> JSONResponse:
         """A refusal, in the language the request accepts (Accept-Language)."""
         lang = negotiate(request.headers.get("accept-language"))
-        return JSONResponse(refused_for(error.code, error.reason, lang), error.status)
+        return JSONResponse(refused_for(error.code, error.reason, lang), status(error.code))
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -191,11 +217,7 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
     async def record(room_id: str) -> Response:
         """The game record as JSON, as ``igroteka replay`` reads it (once the game is over)."""
         room = rooms.get(room_id)
-        if room.match is None:
-            raise RoomError(Text("the game has not started yet"), 409, "not-started")
-        if room.match.outcome() is None:
-            raise RoomError(Text("the record is given once the game is over"), 409, "not-over")
-        text = GameRecord.to_json(room.match.record())
+        text = GameRecord.to_json(room.record())
         headers = {"Content-Disposition": f'attachment; filename="igroteka-{room.id}.json"'}
         return Response(text, media_type="application/json", headers=headers)
 
@@ -221,7 +243,7 @@ def create_app(store_url: str, settings: Settings | None = None) -> FastAPI:
             await websocket.send_json(
                 {"type": "error", **refused_for(error.code, error.reason, spoken)}
             )
-            await websocket.close(code=4404 if error.status == 404 else 4403)
+            await websocket.close(code=4404 if status(error.code) == 404 else 4403)
             return
         connection = Connection(seat, spoken)
         connection.send(room.welcome(connection))
@@ -284,7 +306,8 @@ def refused_for(code: str, reason: str, lang: str) -> dict[str, Any]:
 
 
 async def _handle(text: str, room: LiveRoom, connection: Connection) -> dict[str, Any] | None:
-    """One message from a client; an error reply (nothing changed) when it is refused."""
+    """One message from a client: the reply to its sender, if any (an accepted action's ``ack``;
+    an ``error`` when it is refused, and then nothing changed)."""
 
     def error(code: str, reason: str) -> dict[str, Any]:
         return {"type": "error", **refused_for(code, reason, connection.lang)}
@@ -313,8 +336,9 @@ async def _handle(text: str, room: LiveRoom, connection: Connection) -> dict[str
         if connection.seat is None:
             return error("spectator", Text("a spectator cannot act: take a seat to play"))
         try:
-            await room.act(connection.seat, message.get("action"), message.get("seq"))
+            return await room.act(
+                connection.seat, message.get("action"), message.get("seq"), message.get("id")
+            )
         except RoomError as refused:
             return error(refused.code, refused.reason)
-        return None
     return error("unknown-type", Text("there is no message type ‘{kind}’", kind=str(kind)[:32]))
