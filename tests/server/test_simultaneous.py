@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,65 +13,20 @@ from fastapi.testclient import TestClient
 
 from igroteka.engine import GameRecord, Match
 from igroteka.engine.context import context
-from igroteka.engine.schedule import next_step
-from igroteka.games import entry, versions
-from igroteka.server.lobby import digest
-from igroteka.store import Room, Seat, Store
+from igroteka.games import entry
+from tests.server.positions import (
+    action,
+    chaos_in_my_turn,
+    letters_with_prizes,
+    moved_by_chaos,
+    played_until,
+    plays,
+    store_rooms,
+    token,
+)
 from tests.server.support import new_room, seat, server, start
 
 TRIALS = 20
-NAMES = ["Ann", "Bob", "Cat"]
-
-
-def token(seat_number: int) -> str:
-    return f"token-of-seat-{seat_number}-that-nobody-guesses"
-
-
-def played_until(
-    game: str,
-    options: dict[str, Any],
-    players: int,
-    seed: int,
-    done: Callable[[Match[Any, Any]], bool],
-) -> Match[Any, Any]:
-    """A match played by easy bots (the game's own order of steps) until ``done``."""
-    found = entry(game)
-    match = Match.start(found.game, NAMES[:players], options, seed)
-    bots = {s: found.make_bot("easy", s, 11) for s in range(players)}
-    while not done(match):
-        step = next_step(found.game, match.state)
-        assert step.kind != "over", "the game ended first"
-        if step.kind == "automatic":
-            match.play(step.seats[0], step.action)
-            continue
-        chooser = step.seats[0]
-        events = match.play(chooser, bots[chooser].choose(match.view(chooser)))
-        for s, bot in bots.items():
-            bot.observe([e for e in events if e.visible_to(s)])
-    return match
-
-
-def store_rooms(url: str, match: Match[Any, Any], ids: list[str]) -> None:
-    """Rooms that have played ``match``'s log so far, every seat a person's (see ``token``)."""
-    store = Store(url)
-    for room_id in ids:
-        room = Room(
-            room_id,
-            match.game.name,
-            match.options,
-            match.seed,
-            len(match.players),
-            0.0,
-            {"versions": versions(match.game.name)},
-            started=True,
-        )
-        room.seats = [
-            Seat(n, "person", name, "", digest(token(n))) for n, name in enumerate(match.players)
-        ]
-        store.create_room(room)
-        for number, logged in enumerate(match.log):
-            store.append_action(room_id, number, logged.seat, logged.action)
-    store.close()
 
 
 def answer(ws: Any) -> dict[str, Any]:
@@ -107,10 +61,6 @@ def at_once(client: TestClient, room: str, sends: dict[int, dict[str, Any]]) -> 
         for ws in sockets.values():
             ws.__exit__(None, None, None)
     return answers
-
-
-def action(data: dict[str, Any], seq: int, action_id: str) -> dict[str, Any]:
-    return {"type": "action", "action": data, "seq": seq, "id": action_id}
 
 
 def test_three_players_answering_the_london_question_at_once_are_all_heard(
@@ -149,22 +99,6 @@ def test_two_players_submitting_their_chains_at_once_are_both_heard(tmp_path: Pa
             assert sorted(a.seat for a in record.actions[seq:]) == [0, 1]
 
 
-def letters_with_prizes(done: Callable[[Any, Any], bool]) -> Match[Any, Any]:
-    """A game of Klepka letters for three, played until ``done(game, state)``."""
-    options = {"pairs": 10, "chaos": 6, "exchange": 6, "starter": 0}
-    for seed in range(1, 40):
-        try:
-            return played_until("letters", options, 3, seed, lambda m: done(m.game, m.state))
-        except AssertionError:
-            continue
-    raise AssertionError("no seed gives the position wanted")
-
-
-def plays(game: Any, state: Any, seat: int, kind: str) -> list[Any]:
-    legal = game.legal_actions(state, seat) or []
-    return [a for a in legal if type(a).__name__ == kind]
-
-
 def test_a_chaos_and_an_exchange_played_at_once_are_both_accepted(tmp_path: Path) -> None:
     """Seat 1 plays Chaos while seat 2 plays an Exchange with seat 0: neither touches what the
     other rests on, so both are accepted, whichever comes first."""
@@ -197,22 +131,8 @@ def test_a_chaos_and_an_exchange_played_at_once_are_both_accepted(tmp_path: Path
 def test_a_flip_chosen_before_a_chaos_moved_the_card_is_refused_and_may_be_chosen_again(
     tmp_path: Path,
 ) -> None:
-    def chaos_in_my_turn(game: Any, state: Any) -> bool:
-        return (
-            game.phase(state) in ("compose", "flip")
-            and game.awaited(state) == {0}
-            and bool(plays(game, state, 1, "Chaos"))
-        )
-
     match = letters_with_prizes(chaos_in_my_turn)
-    game, before, seq = match.game, match.state, len(match.log)
-    after, _ = game.apply(before, 1, plays(game, before, 1, "Chaos")[0])
-    moved = next(
-        p
-        for p in range(len(before.table))
-        if game.basis(before, 0, game.decode_action({"type": "flip", "position": p}))
-        != game.basis(after, 0, game.decode_action({"type": "flip", "position": p}))
-    )
+    seq, moved = len(match.log), moved_by_chaos(match)
     flip = {"type": "flip", "position": moved}
     url = f"sqlite:///{tmp_path / 'games.db'}"
     store_rooms(url, match, ["moved"])

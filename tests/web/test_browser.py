@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import re
 import shutil
@@ -15,7 +16,16 @@ import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
+from websockets.sync.client import connect
 
+from tests.server.positions import (
+    action,
+    chaos_in_my_turn,
+    letters_with_prizes,
+    moved_by_chaos,
+    store_rooms,
+    token,
+)
 from tests.server.support import free_port, running
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -306,7 +316,7 @@ def test_a_typed_chain_takes_a_card_of_two_words_and_a_syncope_by_its_name(
         page.select_option("#game", "klepka")
         page.fill("#players", "1")
         page.select_option("#option-lang", "own")
-        page.fill("#option-deck-text", TREATS_DECK)
+        page.fill("#option-deck_text", TREATS_DECK)
         page.fill("#option-syncopes", "1")
         page.click("#new-game button[type=submit]")
         page.wait_for_selector(".seats")
@@ -327,3 +337,62 @@ def test_a_typed_chain_takes_a_card_of_two_words_and_a_syncope_by_its_name(
         press(page, ".chain button[type=submit]")
         page.wait_for_selector(".results")
         assert "ice cream → ✦ → mouse" in page.inner_text(".results")
+
+
+def test_a_flip_the_table_changed_under_is_refused_with_a_reason_and_may_be_made_again(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Bob plays Chaos while Ann, who has not seen it yet, flips a card it moved: her page says
+    why the flip was refused, and once the table is shown again she flips, and it counts."""
+    match = letters_with_prizes(chaos_in_my_turn)
+    seq, moved = len(match.log), moved_by_chaos(match)
+    db, port = tmp_path / "games.db", free_port()
+    store_rooms(f"sqlite:///{db}", match, ["moved"])
+    holding: list[bool] = []
+    held: list[tuple[Any, Any]] = []
+
+    def route(page_side: Any) -> None:
+        """Ann's websocket, with the news of the table (updates, and the room's news of who is
+        here) held back while ``holding``: her view grows old; answers to her still come."""
+        server_side = page_side.connect_to_server()
+        page_side.on_message(server_side.send)
+
+        def to_page(message: Any) -> None:
+            if holding and json.loads(message)["type"] in ("update", "room"):
+                held.append((page_side, message))
+            else:
+                page_side.send(message)
+
+        server_side.on_message(to_page)
+
+    with running(db, port):
+        base = f"http://127.0.0.1:{port}"
+        ann = browser.new_context(locale="uk-UA").new_page()
+        ann.route_web_socket(re.compile(r"/ws/"), route)
+        ann.goto(base + "/")
+        kept = json.dumps({"0": token(0)})
+        ann.evaluate("kept => localStorage.setItem('igroteka.room.moved', kept)", kept)
+        ann.goto(base + "/r/moved")
+        ann.wait_for_selector(".game[data-my-turn='yes']")
+        holding.append(True)
+        with connect(f"ws://127.0.0.1:{port}/ws/moved?token={token(1)}") as bob:
+            bob.send(json.dumps(action({"type": "chaos"}, seq, "chaos")))
+            while json.loads(bob.recv(timeout=10))["type"] != "ack":
+                pass
+        card = f".card.back[data-position='{moved}']"
+        refusal = toast_after(ann, lambda: ann.click(card))
+        assert refusal == "на столі щось змінилося: погляньте ще раз"
+        assert room_seq(base) == seq + 1  # the Chaos, and no flip
+        holding.clear()
+        for page_side, message in held:
+            page_side.send(message)
+        ann.wait_for_selector(f".game[data-my-turn='yes'] {card}:not([disabled])")
+        ann.click(card)
+        deadline = time.monotonic() + 10
+        while room_seq(base) == seq + 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert room_seq(base) == seq + 2  # flipped on the table as it is now
+
+
+def room_seq(base: str) -> int:
+    return int(httpx.get(f"{base}/api/rooms/moved").json()["seq"])

@@ -208,12 +208,56 @@ async function findRoom(main, id) {
   }
 }
 
+// What a person is typing in the inputs of a part of the page: value, selection and focus by
+// the input's key (its id, else its name, class or label, and its place among inputs so named).
+function typed(root) {
+  const kept = new Map();
+  const counts = {};
+  for (const input of root.querySelectorAll("input, textarea")) {
+    if (["button", "submit", "checkbox", "radio", "range", "hidden"].includes(input.type)) continue;
+    const name = input.id ? `#${input.id}` : input.name || input.className || input.getAttribute("aria-label") || "";
+    counts[name] = (counts[name] ?? -1) + 1;
+    kept.set(`${name}/${counts[name]}`, input);
+  }
+  return kept;
+}
+
+// Draw `node` in place of what `main` shows, keeping what the person has typed (and where the
+// caret is) in each input that is drawn again: an update from another seat wipes nothing.
+function redraw(main, node) {
+  const before = typed(main);
+  const focused = document.activeElement;
+  main.replaceChildren(node);
+  for (const [key, input] of typed(main)) {
+    const old = before.get(key);
+    if (!old || old.value === old.defaultValue) continue; // untouched: the new default stands
+    input.value = old.value;
+    if (old === focused) {
+      input.focus();
+      try {
+        input.setSelectionRange(old.selectionStart, old.selectionEnd, old.selectionDirection);
+      } catch {
+        // an input of a kind without a text selection (a number)
+      }
+    }
+  }
+}
+
+let actionCount = 0;
+
+// An id for an action: a doubled message is applied once (the server acks it again).
+function actionId() {
+  actionCount += 1;
+  return `${Date.now().toString(36)}-${actionCount}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 class RoomPage {
   constructor(main, id) {
     this.main = main;
     this.id = id;
     this.room = null;
     this.views = {}; // by seat held (or "watch"): the latest view
+    this.contexts = {}; // by seat held (or "watch"): the kernel's context beside that view
     this.seqs = {};
     this.sockets = {};
     this.closed = false;
@@ -263,14 +307,17 @@ class RoomPage {
   }
 
   receive(key, message) {
+    if (message.type === "ack" || message.type === "pong") return; // the update says the rest
     if (message.type === "welcome" || message.type === "room") this.room = message.room;
     if (message.view !== undefined && message.type !== "error") {
       this.views[key] = message.view;
+      this.contexts[key] = message.context ?? null;
       this.seqs[key] = message.seq;
     }
     if (message.type === "error") {
-      if (message.error !== "stale") toast(message.reason);
-      return;
+      // every refusal is said, a stale one too ("the table changed: look again"); the page is
+      // drawn again from the latest view, so that the person can choose again
+      toast(message.reason);
     }
     this.render();
   }
@@ -279,15 +326,21 @@ class RoomPage {
     const key = String(seat);
     const socket = this.sockets[key];
     if (!socket || socket.readyState !== WebSocket.OPEN) return toast(t("reconnecting"));
-    socket.send(JSON.stringify({ type: "action", action, seq: this.seqs[key] }));
+    socket.send(JSON.stringify({ type: "action", action, seq: this.seqs[key], id: actionId() }));
+  }
+
+  // the context of a seat's view (or the watcher's): who is awaited, how the game ended
+  context(key) {
+    const view = this.views[key];
+    return this.contexts[key] ?? (view ? { awaited: view.awaited ?? view.actors, outcome: view.outcome ?? null } : null);
   }
 
   // the seat whose view is shown: the held seat the game waits for, else the first held
   shownSeat() {
     const held = this.held();
     if (!held.length) return null;
-    const view = this.views[String(held[0])];
-    const waiting = view ? view.awaited ?? view.actors : [];
+    const known = this.context(String(held[0]));
+    const waiting = known ? known.awaited : [];
     return held.find((seat) => waiting.includes(seat)) ?? held[0];
   }
 
@@ -296,8 +349,10 @@ class RoomPage {
     if (!room) return;
     if (!room.started) return this.renderSeats();
     const seat = this.shownSeat();
-    const view = this.views[seat === null ? "watch" : String(seat)];
-    if (!view) return;
+    const key = seat === null ? "watch" : String(seat);
+    const view = this.views[key];
+    if (!view) return this.renderStopped(this.contexts[key]);
+    const known = this.context(key);
     if (this.handedTo !== undefined && this.handedTo !== seat && this.private(seat)) {
       return this.passDevice(seat);
     }
@@ -315,20 +370,36 @@ class RoomPage {
       toast,
     };
     const body = renderer.render(view, context);
-    const status = h("p", { class: "status" }, statusLine(view, context));
-    const waiting = view.awaited ?? view.actors;
+    const status = h("p", { class: "status" }, statusLine(view, known, context));
+    const outcome = known.outcome;
     const section = h(
       "section",
       {
         class: `game game-${room.game}`,
         "data-phase": view.phase,
-        "data-my-turn": seat !== null && waiting.includes(seat) ? "yes" : "no",
-        "data-over": view.outcome ? "yes" : "no",
+        "data-my-turn": seat !== null && !outcome && known.awaited.includes(seat) ? "yes" : "no",
+        "data-over": outcome ? "yes" : "no",
+        "data-stopped": outcome?.stopped ? "yes" : "no",
       },
       status,
+      outcome?.reason ? h("p", { class: "outcome-reason" }, outcome.reason) : null,
       body,
     );
-    this.main.replaceChildren(section);
+    redraw(this.main, section);
+  }
+
+  // a game stopped (by an update) before its first state: there is no table, only the reason
+  renderStopped(known) {
+    if (!known?.outcome) return;
+    redraw(
+      this.main,
+      h(
+        "section",
+        { class: "game panel", "data-over": "yes", "data-stopped": "yes" },
+        h("p", { class: "status" }, t("over")),
+        h("p", { class: "outcome-reason" }, known.outcome.reason),
+      ),
+    );
   }
 
   // whether this seat's view shows something another seat held in this tab may not see
@@ -358,7 +429,7 @@ class RoomPage {
       const mine = held.includes(seat.seat);
       let cell;
       if (seat.kind === "open") {
-        const name = h("input", { placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 32 });
+        const name = h("input", { id: `seat-name-${seat.seat}`, placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 32 });
         const level = h("select", { "aria-label": t("level") }, room.bot_levels.map((l) => h("option", { value: l }, l)));
         cell = h(
           "div",
@@ -374,7 +445,8 @@ class RoomPage {
       return h("li", { class: `seat seat-${seat.kind}` }, h("b", {}, `${t("seat")} ${seat.seat + 1}`), cell);
     });
     const ready = room.seats.every((s) => s.kind !== "open");
-    this.main.replaceChildren(
+    redraw(
+      this.main,
       h(
         "section",
         { class: "panel" },
@@ -437,11 +509,10 @@ class RoomPage {
   }
 }
 
-function statusLine(view, context) {
-  if (view.outcome) return t("over");
+function statusLine(view, known, context) {
+  if (known.outcome) return t("over");
   if (context.seat === null) return t("spectator");
-  const waiting = view.awaited ?? view.actors;
-  if (waiting.includes(context.seat)) return t("yourTurn");
+  if (known.awaited.includes(context.seat)) return t("yourTurn");
   return t("turnOf", { name: context.names[view.turn] ?? "" });
 }
 
