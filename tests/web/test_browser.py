@@ -23,6 +23,7 @@ from tests.server.positions import (
     chaos_in_my_turn,
     letters_with_prizes,
     moved_by_chaos,
+    played_until,
     store_rooms,
     token,
 )
@@ -396,3 +397,34 @@ def test_a_flip_the_table_changed_under_is_refused_with_a_reason_and_may_be_made
 
 def room_seq(base: str) -> int:
     return int(httpx.get(f"{base}/api/rooms/moved").json()["seq"])
+
+
+def test_a_chain_being_typed_is_kept_when_another_player_submits_theirs(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Ann is typing her chain when Bob submits his: her page is drawn again with his news, and
+    what she typed, and where her caret was, stay as they were."""
+    options = {"pairs": 4, "chain": "manual", "starter": 0}
+    match = played_until("klepka", options, 2, 5, lambda m: m.game.phase(m.state) == "chain")
+    seq = len(match.log)
+    bobs = match.view(1)["collections"][1]["words"][:1]
+    db, port = tmp_path / "games.db", free_port()
+    store_rooms(f"sqlite:///{db}", match, ["chains"])
+    with running(db, port):
+        base = f"http://127.0.0.1:{port}"
+        ann = browser.new_context(locale="en-GB").new_page()
+        ann.goto(base + "/")
+        kept = json.dumps({"0": token(0)})
+        ann.evaluate("kept => localStorage.setItem('igroteka.room.chains', kept)", kept)
+        ann.goto(base + "/r/chains")
+        ann.wait_for_selector(".chain-input")
+        ann.fill(".chain-input", "half a cha")
+        ann.press(".chain-input", "ArrowLeft")
+        with connect(f"ws://127.0.0.1:{port}/ws/chains?token={token(1)}") as bob:
+            bob.send(json.dumps(action({"type": "chain", "links": bobs}, seq, "bob")))
+            while json.loads(bob.recv(timeout=10))["type"] != "ack":
+                pass
+        ann.wait_for_selector(f".game[data-seq='{seq + 1}']")  # drawn again with Bob's chain
+        assert ann.input_value(".chain-input") == "half a cha"
+        assert ann.evaluate("document.activeElement.className") == "chain-input"
+        assert ann.evaluate("document.activeElement.selectionStart") == len("half a ch")

@@ -377,6 +377,7 @@ class RoomPage {
       {
         class: `game game-${room.game}`,
         "data-phase": view.phase,
+        "data-seq": this.seqs[key],
         "data-my-turn": seat !== null && !outcome && known.awaited.includes(seat) ? "yes" : "no",
         "data-over": outcome ? "yes" : "no",
         "data-stopped": outcome?.stopped ? "yes" : "no",
