@@ -65,6 +65,7 @@ def test_the_lobby_offers_a_registered_game_with_its_declared_options(
     page.fill("#option-stones", "21")
     page.click("#new-game button[type=submit]")
     page.wait_for_selector(".seats")
+    assert page.inner_text("h1") == "Take-away (ru)"  # the room is named by its declaration
     room = page.url.rsplit("/", 1)[1]
     options = httpx.get(f"{takeaway_server}/api/rooms/{room}").json()["options"]
     assert options == {"stones": 21, "take": 3, "starter": "random", "misere": True}

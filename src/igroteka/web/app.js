@@ -86,6 +86,11 @@ async function loadRenderers() {
   );
 }
 
+/** A game's title in the page's language, from its declaration. */
+function gameTitle(name) {
+  return said(GAMES?.find((game) => game.name === name)?.title) || name;
+}
+
 function optionInput(option, id) {
   if (option.kind === "flag") return h("input", { type: "checkbox", id, name: option.key, checked: option.default === true });
   if (option.kind === "choice") {
@@ -451,7 +456,7 @@ class RoomPage {
       h(
         "section",
         { class: "panel" },
-        h("h1", {}, t(room.game)),
+        h("h1", {}, gameTitle(room.game)),
         h(
           "p",
           { class: "invite" },

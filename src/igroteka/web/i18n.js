@@ -4,7 +4,6 @@
 const STRINGS = {
   en: {
     newGame: "New game", game: "Game", players: "Players", create: "Create the room",
-    klepka: "Klepka: words and pictures", letters: "Klepka: letters",
     invite: "Invite link", copy: "Copy", copied: "Copied",
     seat: "Seat", open: "open", yourName: "Your name", takeSeat: "Take the seat",
     addBot: "Add a bot", start: "Start the game", waiting: "Waiting for players…",
@@ -26,7 +25,6 @@ const STRINGS = {
   },
   uk: {
     newGame: "Нова гра", game: "Гра", players: "Гравці", create: "Створити кімнату",
-    klepka: "Клепка: слова й картинки", letters: "Клепка: літери",
     invite: "Посилання-запрошення", copy: "Копіювати", copied: "Скопійовано",
     seat: "Місце", open: "вільне", yourName: "Ваше ім’я", takeSeat: "Зайняти місце",
     addBot: "Додати бота", start: "Почати гру", waiting: "Чекаємо на гравців…",
@@ -48,7 +46,6 @@ const STRINGS = {
   },
   ru: {
     newGame: "Новая игра", game: "Игра", players: "Игроки", create: "Создать комнату",
-    klepka: "Клепка: слова и картинки", letters: "Клепка: буквы",
     invite: "Ссылка-приглашение", copy: "Копировать", copied: "Скопировано",
     seat: "Место", open: "свободно", yourName: "Ваше имя", takeSeat: "Занять место",
     addBot: "Добавить бота", start: "Начать игру", waiting: "Ждём игроков…",
