@@ -16,7 +16,7 @@ from typing import Any
 
 from igroteka.engine import Event, IllegalAction, OptionsError, Outcome, Rng
 from igroteka.engine.declaration import Choice, Declaration, Option
-from igroteka.engine.game import JsonObject, whole_option
+from igroteka.engine.game import JsonObject, known_options, whole_option
 from igroteka.games import Entry
 from igroteka.i18n import Text
 
@@ -73,15 +73,7 @@ class TakeAway:
     max_players = 4
 
     def parse_options(self, raw: Mapping[str, Any]) -> JsonObject:
-        unknown = sorted(set(raw) - {"stones", "take", "starter", "misere"})
-        if unknown:
-            raise OptionsError(
-                Text(
-                    "unknown {count:option|options} {options}",
-                    count=len(unknown),
-                    options=", ".join(unknown),
-                )
-            )
+        known_options(raw, {"stones", "take", "starter", "misere"})
         misere = raw.get("misere", False)
         if not isinstance(misere, bool):
             raise OptionsError(

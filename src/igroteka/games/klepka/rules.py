@@ -33,6 +33,7 @@ from igroteka.engine.game import (
     JsonObject,
     OptionsError,
     Outcome,
+    known_options,
     whole_option,
 )
 from igroteka.engine.rng import Rng
@@ -294,15 +295,7 @@ MAX_PAIRS = 200
 def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
     """Options from JSON, with defaults; :class:`OptionsError` names what is wrong."""
     known = {f.name for f in dataclasses.fields(KlepkaOptions)} | {"lang", "deck_text"}
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        raise OptionsError(
-            Text(
-                "unknown {count:option|options} {options}",
-                count=len(unknown),
-                options=", ".join(unknown),
-            )
-        )
+    known_options(raw, known)
     deck = _deck_from_json(_deck_option(raw))
     starter = raw.get("starter", "london")
     if isinstance(starter, bool) or not (starter in STARTERS or isinstance(starter, int)):
