@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean browser
+.PHONY: run test check lint typecheck unit bench clean browser
 
 # The browser tests drive Debian's Chromium, and cards show emoji: both installed when missing.
 BROWSER_PACKAGES := chromium fonts-noto-color-emoji
@@ -36,6 +36,10 @@ unit: $(STAMP) browser
 	$(BIN)/pytest -q
 
 test: lint typecheck unit
+
+# The inner loop: lint, types and the fast tests (no browser, no PostgreSQL).
+check: lint typecheck
+	$(BIN)/pytest -q -m "not browser and not postgres"
 
 bench: $(STAMP)
 	$(BIN)/python bench/chain_solver.py

@@ -24,3 +24,12 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'games.db'}"
     return str(request.getfixturevalue("postgres_url"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests `make check` leaves out: the browser's and PostgreSQL's."""
+    for item in items:
+        if "tests/web/" in item.nodeid:
+            item.add_marker(pytest.mark.browser)
+        if "postgres_url" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)

@@ -14,19 +14,27 @@ Bad arguments get one clear line on stderr and exit code 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
+import math
 import os
 import secrets
+import socket
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from igroteka.engine import Agent, GameRecord, Match, OptionsError, RecordError, play_out, replay
 from igroteka.engine.codec import dumps
-from igroteka.games import entry
+from igroteka.engine.declaration import Declaration, Option
+from igroteka.games import entry, game_names, versions
 
 BOT_PREFIX = "bot:"
 JSON_DEFAULT_SEED = 0
+MAX_SEED = 2**64 - 1
+"""Seeds are 64 bits (:meth:`igroteka.engine.Rng.from_seed`): a larger one would repeat a game."""
+MAX_SECONDS = 60.0
+"""The longest pause a flag may ask for: longer is a typo, not a pace."""
 
 
 class UsageError(Exception):
@@ -38,6 +46,74 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+# ---------------------------------------------------------------- the values of flags
+# Each is an argparse ``type``: a bad value is refused with the flag's name and what it takes.
+
+
+def whole(
+    flag: str, low: int | None = None, high: int | None = None, high_shown: str = ""
+) -> Callable[[str], int]:
+    """A flag that is a whole number, from ``low`` and up to ``high`` when they are given."""
+    if low is not None and high is not None:
+        wanted = f"a whole number from {low} to {high_shown or high}"
+    elif low is not None:
+        wanted = f"a whole number from {low}"
+    else:
+        wanted = "a whole number"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise UsageError(f"{flag} is {wanted}, not ‘{text}’") from None
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise UsageError(f"{flag} is {wanted}, not {value}")
+        return value
+
+    return parse
+
+
+def seconds(flag: str) -> Callable[[str], float]:
+    """A flag that is a pause in seconds: a number from 0 to :data:`MAX_SECONDS`."""
+    wanted = f"a number of seconds from 0 to {MAX_SECONDS:g}"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise UsageError(f"{flag} is {wanted}, not ‘{text}’") from None
+        if not (math.isfinite(value) and 0 <= value <= MAX_SECONDS):
+            raise UsageError(f"{flag} is {wanted}, not {text.strip()}")
+        return value
+
+    return parse
+
+
+def choice_or_seat(flag: str, choices: Sequence[str]) -> Callable[[str], str | int]:
+    """One of ``choices``, or a seat counted from 1 (the rules count seats from 0)."""
+
+    def parse(text: str) -> str | int:
+        if text in choices:
+            return text
+        if text.isascii() and text.isdigit() and int(text) >= 1:
+            return int(text) - 1
+        wanted = ", ".join(choices)
+        raise UsageError(f"{flag} is {wanted} or a seat number from 1, not ‘{text}’")
+
+    return parse
+
+
+def text_file(flag: str) -> Callable[[str], str]:
+    """A flag naming a file; the path is kept, and read when the options are made."""
+
+    def parse(text: str) -> str:
+        if not text:
+            raise UsageError(f"{flag} needs the name of a file")
+        return text
+
+    return parse
+
+
 # ---------------------------------------------------------------- play
 
 
@@ -45,6 +121,10 @@ def _players(text: str) -> list[str]:
     players = [name.strip() for name in text.split(",")]
     if any(not name for name in players):
         raise UsageError("--players needs names or bot:LEVEL separated by commas, none empty")
+    people = [name.casefold() for name in players if not name.startswith(BOT_PREFIX)]
+    twice = next((name for name in players if people.count(name.casefold()) > 1), None)
+    if twice is not None:
+        raise UsageError(f"--players names each person once, but ‘{twice}’ is given twice")
     return players
 
 
@@ -75,49 +155,9 @@ def summary(match: Match[Any, Any]) -> dict[str, Any]:
     if outcome is not None:
         result["scores"] = list(outcome.scores)
         result["winners"] = sorted(outcome.winners)
+        result["reason"] = outcome.reason
         result.update({k: v for k, v in outcome.details.items()})
     return result
-
-
-def _klepka_options(args: argparse.Namespace) -> dict[str, Any]:
-    from igroteka.games.klepka.deck import DeckError, load_deck
-
-    options: dict[str, Any] = {"lang": args.lang}
-    if args.deck:
-        try:
-            deck = load_deck(args.deck)
-        except DeckError as error:
-            raise UsageError(str(error)) from None
-        options["deck"] = {
-            "name": deck.name,
-            "lang": deck.lang,
-            "pairs": [[p.word, p.picture] for p in deck.pairs],
-        }
-    for key in ("pairs", "syncopes", "chain", "ties", "after_syncope", "syncope_in_search"):
-        value = getattr(args, key)
-        if value is not None:
-            options[key] = value
-    if args.soft_sign is not None:
-        options["soft_sign"] = args.soft_sign
-    if args.starter is not None:
-        options["starter"] = int(args.starter) - 1 if args.starter.isdigit() else args.starter
-    return options
-
-
-def _letters_options(args: argparse.Namespace) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for key in ("pairs", "polysemy", "chaos", "exchange", "min_length"):
-        value = getattr(args, key)
-        if value is not None:
-            options[key] = value
-    for key in ("nouns_singular", "unique_words", "double_slang"):
-        if getattr(args, key):
-            options[key] = True
-    if args.starter is not None:
-        if not (args.starter.isdigit() and int(args.starter) >= 1) and args.starter != "random":
-            raise UsageError("--starter is random or a seat number from 1")
-        options["starter"] = int(args.starter) - 1 if args.starter.isdigit() else args.starter
-    return options
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -134,7 +174,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.json and people:
         raise UsageError("--json plays bots only: every player must be bot:LEVEL")
     options = args.options(args)
-    match: Match[Any, Any] = Match.start(game_entry.game, players, options, seed)
+    match: Match[Any, Any] = Match.start(
+        game_entry.game, players, options, seed, versions(args.game)
+    )
+    _check_writable(args.record)  # told now, not after a whole game
     if args.json:
         play_out(match, agents)
         _save(match, args.record)
@@ -153,19 +196,17 @@ def _play_in_terminal(
     from igroteka.terminal.text import Console, Quit
 
     terminal = for_game(match.game.name)
-    Person = terminal.Person
     console = Console()
     names = list(match.players)
-    delay = args.delay if args.delay is not None else (0.6 if people else 0.0)
-    for seat in people:
-        agents[seat] = Person(names[seat], seat, console, names)
+    delay: float = args.delay if args.delay is not None else (0.6 if people else 0.0)
+    persons = {seat: terminal.person(names[seat], seat, console, names) for seat in people}
+    agents.update(persons)
     console.say(terminal.intro(match.options, match.seed))
 
     def before_automatic(seat: int) -> None:
         """Revealed cards stay up: a person turns theirs back with Enter, a bot's wait a moment."""
-        agent = agents[seat]
-        if isinstance(agent, Person):
-            agent.look(match.view(seat))
+        if seat in persons:
+            persons[seat].look(match.view(seat))
         elif delay:
             time.sleep(delay * 2)
 
@@ -173,17 +214,35 @@ def _play_in_terminal(
         play_out(
             match,
             agents,
-            on_events=terminal.Narrator(console, names, delay),
+            on_events=terminal.narrator(console, names, delay),
             before_automatic=before_automatic,
         )
-    except Quit:
+    except (Quit, KeyboardInterrupt):  # Ctrl-C in a pause stops the game like one at a prompt
         console.say("\nGame stopped.")
         _save(match, args.record)
         return 130
-    console.say(terminal.render_results(match.view(None)["outcome"], names))
+    outcome = match.view(None)["outcome"]
+    console.say(f"\nGame over: {outcome['reason']}.")
+    console.say(terminal.render_results(outcome, names))
     console.say(f"Replay this game with: igroteka play {match.game.name} --seed {match.seed} ...")
     _save(match, args.record)
     return 0
+
+
+def _check_writable(path: str | None) -> None:
+    """Refuse a record file that could not be written, before the game rather than after."""
+    if path is None:
+        return
+    if not path:
+        raise UsageError("--record needs the name of a file to save the game in")
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise UsageError(f"cannot write the record to {path}: {error.strerror}") from None
+    if not existed:
+        os.remove(path)
 
 
 def _save(match: Match[Any, Any], path: str | None) -> None:
@@ -209,7 +268,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         raise UsageError(f"{args.file} is not a text file") from None
     record = GameRecord.from_json(text)
-    match = replay(entry(record.game).game, record)
+    match = replay(entry(record.game).game, record, versions(record.game))
     result = summary(match)
     if args.json:
         print(dumps(result))
@@ -231,7 +290,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_klepka_chain(args: argparse.Namespace) -> int:
-    from igroteka.games.klepka.chain import ChainError, ChainRules, best_chain, check_word
+    from igroteka.games.klepka.chain import (
+        ChainError,
+        ChainRules,
+        best_chain,
+        card_key,
+        check_word,
+    )
 
     if args.syncopes < 0:
         raise UsageError("--syncopes cannot be negative")
@@ -240,16 +305,20 @@ def cmd_klepka_chain(args: argparse.Namespace) -> int:
             check_word(word)
         except ChainError as error:
             raise UsageError(error.reason) from None
-    words = list(args.words)
-    lowered = [w.casefold() for w in words]
-    if len(set(lowered)) != len(lowered):
-        raise UsageError("each word may be given only once")
+    # A card may be several words ('ice cream', given as one argument); two arguments are
+    # the same card when a player's typing would match them to one (case, apostrophes).
+    words = [word.strip() for word in args.words]
+    first: dict[str, int] = {}
+    for index, word in enumerate(words):
+        earlier = first.setdefault(card_key(word), index)
+        if earlier != index:
+            raise UsageError(f"each word may be given only once: ‘{words[earlier]}’ and ‘{word}’")
     chain = best_chain(words, args.syncopes, ChainRules(soft_sign=args.soft_sign or "skip"))
     if args.json:
         print(dumps({"length": chain.length, "chain": list(chain.links)}))
     else:
         print(" → ".join("✦SYNCOPE" if w == "SYNCOPE" else w for w in chain.links) or "(empty)")
-        print(f"{chain.length} letters")
+        print(f"{chain.length} {'letter' if chain.length == 1 else 'letters'}")
     return 0
 
 
@@ -275,12 +344,8 @@ def cmd_words_check(args: argparse.Namespace) -> int:
 
 def cmd_words_best(args: argparse.Namespace) -> int:
     from igroteka.lexicon import WordInputError
-    from igroteka.lexicon.search import best_words
-
-    if args.top < 1:
-        raise UsageError("--top is at least 1")
     from igroteka.lexicon.index import cache_dir, is_built
-    from igroteka.lexicon.search import letters_of
+    from igroteka.lexicon.search import best_words, letters_of
 
     try:
         letters_of(args.letters, args.lang)  # bad letters are told before any long wait
@@ -320,29 +385,115 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from igroteka.store import StoreError, default_url
 
     url = args.db or default_url()
-    if args.reveal < 0 or args.bot_delay < 0:
-        raise UsageError("--reveal and --bot-delay are seconds, not negative")
     try:
         app = create_app(url, Settings(reveal=args.reveal, bot=args.bot_delay))
     except StoreError as error:
         raise UsageError(str(error)) from None
-    print(f"Igroteka at http://{args.host}:{args.port}  (store: {url})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    listening = _listen(args.host, args.port)
+    port = listening.getsockname()[1]
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"Igroteka at http://{host}:{port}  (store: {url})", flush=True)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[listening])
     return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to the address, or one line on why not (an unknown host, a port in use)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError):
+        raise UsageError(f"--host ‘{host}’ is no address of this machine") from None
+    listening = socket.socket(family, kind, proto)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind(address)
+    except OSError as error:
+        listening.close()
+        raise UsageError(f"cannot listen on {host} port {port}: {error.strerror}") from None
+    return listening
 
 
 # ---------------------------------------------------------------- the parser
 
 
-def _play_arguments(game: argparse.ArgumentParser) -> None:
+def _option_help(option: Option) -> str:
+    said = option.label["en"]
+    if option.kind == "number":
+        return f"{said} ({option.low}-{option.high}, default {option.default})"
+    if option.kind == "choice":
+        seat = ", or a seat number from 1" if option.seat else ""
+        return f"{said} (default {option.default}{seat})"
+    if option.kind == "flag":
+        return f"house rule: {said}" if option.house else said
+    return f"{said} (a file)" if option.file else said
+
+
+def _add_option(parser: argparse.ArgumentParser, option: Option) -> None:
+    """One option of a game's declaration as a flag of ``igroteka play GAME``."""
+    flag, key, shown = option.flag, option.key, _option_help(option)
+    values = [choice.value for choice in option.choices]
+    if option.kind == "number":
+        parser.add_argument(flag, dest=key, type=whole(flag), help=shown, metavar="N")
+    elif option.kind == "choice" and option.seat:
+        parser.add_argument(flag, dest=key, type=choice_or_seat(flag, values), help=shown)
+    elif option.kind == "choice":
+        parser.add_argument(flag, dest=key, choices=values, help=shown)
+    elif option.kind == "flag":
+        parser.add_argument(flag, dest=key, action=argparse.BooleanOptionalAction, help=shown)
+    else:
+        kind = text_file(flag) if option.file else str
+        parser.add_argument(flag, dest=key, type=kind, help=shown, metavar="FILE")
+
+
+def declared_options(declaration: Declaration, args: argparse.Namespace) -> dict[str, Any]:
+    """The options given as flags; those left out take the game's defaults."""
+    options: dict[str, Any] = {}
+    for option in declaration.options:
+        value = getattr(args, option.key)
+        if value is None:
+            continue
+        if option.file:
+            options.update(option.read(value) if option.read else {option.key: _read(value)})
+        else:
+            options[option.key] = value
+    return options
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a text file (UTF-8)") from None
+
+
+def _game_parser(games: Any, name: str) -> None:
+    """``igroteka play NAME``: the flags every game takes, then its declared options."""
+    declaration = entry(name).declaration
+    summary = declaration.summary["en"]
+    parser = games.add_parser(name, help=summary, description=summary)
+    _play_arguments(parser, declaration.bot_levels)
+    for option in declaration.options:
+        _add_option(parser, option)
+    parser.set_defaults(func=cmd_play, options=functools.partial(declared_options, declaration))
+
+
+def _play_arguments(game: argparse.ArgumentParser, levels: Sequence[str]) -> None:
     """The arguments every game's ``play`` takes."""
     game.add_argument(
-        "--players", required=True, help="names or bot:random|easy|medium|hard, comma-separated"
+        "--players", required=True, help=f"names or bot:{'|'.join(levels)}, comma-separated"
     )
-    game.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
+    game.add_argument(
+        "--seed",
+        type=whole("--seed", 0, MAX_SEED, "2⁶⁴ − 1"),
+        help="the game's seed (same seed, same game)",
+    )
     game.add_argument("--record", help="save the game record to this file")
     game.add_argument("--json", action="store_true", help="bots only: print a JSON summary")
-    game.add_argument("--delay", type=float, help="seconds to show each flipped card")
+    game.add_argument("--delay", type=seconds("--delay"), help="seconds to show each flipped card")
 
 
 def build_parser() -> Parser:
@@ -351,47 +502,24 @@ def build_parser() -> Parser:
 
     play = sub.add_parser("play", help="play a game in the terminal")
     games = play.add_subparsers(dest="game", required=True, parser_class=Parser)
-    klepka = games.add_parser("klepka", help="Klepka, words and pictures")
-    _play_arguments(klepka)
-    klepka.add_argument("--lang", choices=["en", "uk"], default="en", help="built-in deck")
-    klepka.add_argument("--deck", help="a deck file of your own (see docs/decks.md)")
-    klepka.add_argument("--pairs", type=int, help="how many word–picture pairs (default 12)")
-    klepka.add_argument("--syncopes", type=int, help="how many Syncope cards (default 2)")
-    klepka.add_argument("--starter", help="london (ask), random, or a seat number from 1")
-    klepka.add_argument("--chain", choices=["manual", "auto"], help="build chains by hand or not")
-    klepka.add_argument("--ties", choices=["shared", "cards"], help="how a tie is decided")
-    klepka.add_argument("--after-syncope", choices=["pass", "again"], dest="after_syncope")
-    klepka.add_argument(
-        "--syncope-in-search", choices=["ends", "continues"], dest="syncope_in_search"
-    )
-    klepka.add_argument("--soft-sign", choices=["skip", "strict"], dest="soft_sign")
-    klepka.set_defaults(func=cmd_play, options=_klepka_options)
-
-    letters = games.add_parser("letters", help="Klepka letters: pairs of letters, Ukrainian words")
-    _play_arguments(letters)
-    letters.add_argument("--pairs", type=int, help="pairs of letter cards (10-120, default 50)")
-    for prize in ("polysemy", "chaos", "exchange"):
-        letters.add_argument(f"--{prize}", type=int, help=f"{prize.title()} cards (default 2)")
-    letters.add_argument(
-        "--min-length", type=int, dest="min_length", help="letters in a word (default 2)"
-    )
-    for flag, rule in (
-        ("nouns_singular", "only nouns in the singular"),
-        ("unique_words", "no word may be composed twice"),
-        ("double_slang", "slang words score double too"),
-    ):
-        name = "--" + flag.replace("_", "-")
-        letters.add_argument(name, action="store_true", dest=flag, help=f"house rule: {rule}")
-    letters.add_argument("--starter", help="random, or a seat number from 1")
-    letters.set_defaults(func=cmd_play, options=_letters_options)
+    for name in game_names():
+        _game_parser(games, name)
 
     serve = sub.add_parser("serve", help="the web server: rooms, invite links, games over the web")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--db", help="the store's URL (default: a SQLite file in your data folder)")
-    serve.add_argument("--reveal", type=float, default=2.0, help="seconds revealed cards stay up")
     serve.add_argument(
-        "--bot-delay", type=float, default=0.6, dest="bot_delay", help="seconds a bot waits"
+        "--port", type=whole("--port", 0, 65535), default=8000, help="8000; 0: any free port"
+    )
+    serve.add_argument("--db", help="the store's URL (default: a SQLite file in your data folder)")
+    serve.add_argument(
+        "--reveal", type=seconds("--reveal"), default=2.0, help="seconds revealed cards stay up"
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=seconds("--bot-delay"),
+        default=0.6,
+        dest="bot_delay",
+        help="seconds a bot waits",
     )
     serve.set_defaults(func=cmd_serve)
 
@@ -406,7 +534,9 @@ def build_parser() -> Parser:
     chain.add_argument("--syncopes", type=int, default=0)
     chain.add_argument("--soft-sign", choices=["skip", "strict"], dest="soft_sign")
     chain.add_argument("--json", action="store_true")
-    chain.add_argument("words", nargs="+", metavar="WORD")
+    chain.add_argument(
+        "words", nargs="+", metavar="WORD", help="a card; quote one of several words"
+    )
     chain.set_defaults(func=cmd_klepka_chain)
 
     words = sub.add_parser("words", help="dictionary tools")
@@ -434,11 +564,16 @@ def build_parser() -> Parser:
     best.add_argument(
         "--wildcard", action="store_true", help="the player also holds a Polysemy card"
     )
-    best.add_argument("--top", type=int, default=10, help="how many words (10)")
+    best.add_argument("--top", type=whole("--top", 1), default=10, help="how many words (10)")
     best.add_argument("--json", action="store_true")
     best.add_argument("letters", metavar="LETTERS")
     best.set_defaults(func=cmd_words_best)
     return parser
+
+
+def one_line(message: str) -> str:
+    """A message of several lines (every problem of a deck file) as the one line of an error."""
+    return "; ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -451,7 +586,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
         return code
     except (UsageError, OptionsError, RecordError) as error:
-        print(f"igroteka: {error}", file=sys.stderr)
+        print(f"igroteka: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nigroteka: interrupted", file=sys.stderr)

@@ -40,7 +40,7 @@ def test_a_bot_game_prints_its_words_and_replays_to_the_same_summary(
     [
         (["--pairs", "5"], "between 10 and 120"),
         (["--starter", "0"], "random or a seat number"),
-        (["--chaos", "x"], "invalid int value"),
+        (["--chaos", "x"], "--chaos is a whole number, not ‘x’"),
         (["--min-length", "9"], "between 1 and 6"),
     ],
 )

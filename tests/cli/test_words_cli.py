@@ -83,7 +83,7 @@ def test_best_with_wildcard_names_the_letter_the_polysemy_stands_for(
     ("argv", "message"),
     [
         (["--lang", "uk", "кіт7"], "digits"),
-        (["--lang", "uk", "--top", "0", "кіт"], "--top is at least 1"),
+        (["--lang", "uk", "--top", "0", "кіт"], "--top is a whole number from 1, not 0"),
         (["--lang", "de", "кіт"], "invalid choice: 'de'"),
         (["--lang", "uk", "ыыы"], "not letters of the Ukrainian alphabet: ы"),
     ],

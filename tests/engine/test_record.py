@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from igroteka.engine import GameRecord, Match, OptionsError, RecordError, play_out, replay
-from igroteka.games import get_game
+from igroteka.engine import GameRecord, Match, OptionsError, RecordError, codec, play_out, replay
+from igroteka.games import get_game, versions
 from igroteka.games.klepka.bots import make_bot
 
 
@@ -62,3 +62,38 @@ def test_something_that_is_not_a_record_is_refused() -> None:
 def test_a_match_needs_a_player_count_the_game_allows() -> None:
     with pytest.raises(OptionsError, match="1 to 6 players"):
         Match.start(get_game("klepka"), [f"p{i}" for i in range(7)], {}, 0)
+
+
+def test_a_record_says_which_rules_and_lexicon_it_was_played_with() -> None:
+    """A record keeps the versions its game was played with: the rules', and the lexicon's
+    for a game that asks the lexicon."""
+    klepka = GameRecord.from_json(finished_match().record().to_json())
+    assert klepka.versions == {"rules": get_game("klepka").version}
+    letters = Match.start(get_game("letters"), ["A", "B"], {}, 1, versions("letters"))
+    saved = GameRecord.from_json(letters.record().to_json())
+    assert saved.versions["rules"] == get_game("letters").version
+    assert saved.versions["lexicon"] == versions("letters")["lexicon"]
+
+
+def test_a_record_of_the_first_format_without_versions_is_still_read() -> None:
+    """Records saved before versions were kept (format 1) replay as before."""
+    match = finished_match()
+    body = match.record().body()
+    del body["versions"]
+    body["version"] = 1
+    text = json.dumps({**body, "checksum": codec.digest(body)})
+    record = GameRecord.from_json(text)
+    assert record.versions == {}
+    assert replay(get_game("klepka"), record).outcome() == match.outcome()
+
+
+def test_a_record_that_no_longer_replays_says_what_changed_since() -> None:
+    """After an update a record whose action the rules now refuse names the versions it was
+    played with beside today's, so the player knows why."""
+    record = finished_match().record()
+    first = record.actions[0]
+    old = GameRecord(
+        record.game, record.options, record.seed, record.players, (first, first), {"rules": 0}
+    )
+    with pytest.raises(RecordError, match=r"it was played with rules 0 \(now 1\)"):
+        replay(get_game("klepka"), old, versions("klepka"))

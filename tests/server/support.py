@@ -71,15 +71,21 @@ def play_through(
         messages.append(welcome)
         me = welcome["seat"]
         agent = found.make_bot(level, me, 1)
-        view, seq = welcome["view"], welcome["seq"]
+        view, seq, context = welcome["view"], welcome["seq"], welcome["context"]
+        waiting = False  # for the answer to the action sent: one action at a time
         for _ in range(most):
-            if view.get("outcome") is not None:
+            if context["outcome"] is not None:
                 break
-            if me in view.get("awaited", view["actors"]) and view["phase"] != "reveal":
+            if me in context["awaited"] and not waiting:
                 action = found.game.encode_action(agent.choose(view))
-                ws.send_json({"type": "action", "action": action, "seq": seq})
+                ws.send_json({"type": "action", "action": action, "seq": seq, "id": f"{me}-{seq}"})
+                waiting = True
             message = ws.receive_json()
             messages.append(message)
+            if message["type"] in ("ack", "error"):
+                waiting = False
+            if message["type"] == "error" and message["error"] != "stale":
+                raise AssertionError(message)  # stale: a bot's Chaos came first, choose again
             if message["type"] == "update":
                 agent.observe(
                     [
@@ -87,9 +93,8 @@ def play_through(
                         for e in message["events"]
                     ]
                 )
-                view, seq = message["view"], message["seq"]
-            elif message["type"] == "error" and message["error"] != "stale":
-                raise AssertionError(message)
+            if message.get("context") is not None:
+                view, seq, context = message["view"], message["seq"], message["context"]
     return messages
 
 

@@ -41,7 +41,8 @@ class Player:
 
     def act(self) -> None:
         action = self.found.game.encode_action(self.agent.choose(self.view))
-        self.ws.send(json.dumps({"type": "action", "action": action, "seq": self.seq}))
+        message = {"type": "action", "action": action, "seq": self.seq, "id": f"{self.seq}"}
+        self.ws.send(json.dumps(message))  # sent again on the same view: applied once
 
 
 def play(players: list[Player], actions: int) -> None:

@@ -1,4 +1,5 @@
-"""Every websocket message to a seat is that seat's view and the events it may see: nothing more."""
+"""Every websocket message to a seat is that seat's view, the events it may see, the kernel's
+context and the acks of its own actions: nothing more."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 import pytest
 
 from igroteka.engine import GameRecord, Match, events_for
+from igroteka.engine.context import context
 from igroteka.games import get_game
 from tests.server.support import bot, new_room, play_through, seat, server, start
 
@@ -43,6 +45,7 @@ def test_messages_to_each_seat_and_to_spectators_hold_only_what_they_may_know(
         received[0] = play_through(client, room, ann, game)
         other.join(timeout=120)
         watcher.join(timeout=120)
+        assert set(received) == {None, 0, 1}  # every seat played to the end
         record = GameRecord.from_json(client.get(f"/api/rooms/{room}/record").text)
     rules = get_game(game)
     match = Match.start(rules, record.players, record.options, record.seed)
@@ -57,3 +60,8 @@ def test_messages_to_each_seat_and_to_spectators_hold_only_what_they_may_know(
             n = message["seq"]
             assert message["view"] == rules.view(states[n], who)
             assert message["events"] == [e.to_json() for e in events_for(said[n], who)]
+            assert message["context"] == context(rules, states[n], n)  # the same for everyone
+        acks = [m for m in messages if m["type"] == "ack"]
+        assert bool(acks) == (who is not None)  # a spectator sends nothing, hears no ack
+        for ack in acks:  # only to the sender: its own id, and no more than how far the game is
+            assert set(ack) == {"type", "id", "seq"} and ack["id"].startswith(f"{who}-")

@@ -39,12 +39,30 @@ def welcome_and_errors(client: Any, room: str, token: str | None, sends: list[st
         (json.dumps({"type": "action", "action": {"type": "flip"}, "seq": 0}), "illegal"),
         (
             json.dumps({"type": "action", "action": {"type": "flip", "position": 0}, "seq": 7}),
-            "stale",
+            "bad-seq",
+        ),
+        (json.dumps({"type": "action", "action": {"type": "flip", "position": 0}}), "bad-seq"),
+        (
+            json.dumps(
+                {"type": "action", "action": {"type": "flip", "position": 0}, "seq": 0, "id": 5}
+            ),
+            "bad-id",
+        ),
+        (
+            json.dumps(
+                {
+                    "type": "action",
+                    "action": {"type": "flip", "position": 0},
+                    "seq": 0,
+                    "id": "x" * 65,
+                }
+            ),
+            "bad-id",
         ),
         (json.dumps({"type": "action", "action": "flip", "seq": 0}), "illegal"),
     ],
 )
-def test_malformed_or_stale_messages_are_answered_and_change_nothing(text: str, error: str) -> None:
+def test_malformed_messages_are_answered_and_change_nothing(text: str, error: str) -> None:
     with server() as client:
         room = new_room(client, "klepka", 2, pairs=4, starter=0)
         token = seat(client, room, 0, "Ann")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from igroteka.engine import GameRecord, replay
 from igroteka.games import get_game
 from tests.server.support import bot, new_room, play_through, seat, server, start
@@ -73,22 +71,6 @@ def test_a_room_comes_back_exactly_after_a_restart(store_url: str) -> None:
         assert welcome["seat"] == 0
         finished = play_through(client, room, token, "letters")
         assert finished[-1]["view"]["outcome"] is not None
-
-
-def test_a_room_whose_stored_log_the_rules_refuse_is_set_aside(tmp_path: Path) -> None:
-    from igroteka.store import Room, Seat, Store
-
-    url = f"sqlite:///{tmp_path / 'games.db'}"
-    store = Store(url)
-    room = Room("spoilt", "klepka", {"pairs": 4, "starter": 0}, 1, 2, 0.0, started=True)
-    room.seats = [Seat(0, "person", "Ann", "", "x"), Seat(1, "person", "Bob", "", "y")]
-    store.create_room(room)
-    store.append_action("spoilt", 0, 1, {"type": "flip", "position": 0})  # not seat 1's turn
-    store.close()
-    with server(url) as client:
-        assert client.get("/healthz").status_code == 200  # the server still starts
-        reply = client.get("/api/rooms/spoilt")
-        assert reply.status_code == 410 and "cannot be rebuilt" in reply.json()["reason"]
 
 
 def test_a_finished_game_is_replayed_step_by_step_as_a_spectator_saw_it() -> None:

@@ -120,3 +120,17 @@ def test_a_finished_game_is_known_as_such_without_replaying_it(store_url: str) -
         "going": False,
         "old": True,
     }
+
+
+def test_a_room_keeps_what_it_was_started_with(store_url: str) -> None:
+    """Starting a room may store its settings anew: the versions of the rules and the lexicon
+    its game is played with, beside the settings it was created with."""
+    store = Store(store_url)
+    room = a_room("versions")
+    room.settings = {"turn_timer": 30}
+    store.create_room(room)
+    started = {"turn_timer": 30, "versions": {"rules": 1, "lexicon": "2026.1"}}
+    store.start_room("versions", started)
+    store.close()
+    again = {room.id: room for room in Store(store_url).rooms()}["versions"]
+    assert again.started and again.settings == started

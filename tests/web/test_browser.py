@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import re
 import shutil
@@ -15,7 +16,17 @@ import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
+from websockets.sync.client import connect
 
+from tests.server.positions import (
+    action,
+    chaos_in_my_turn,
+    letters_with_prizes,
+    moved_by_chaos,
+    played_until,
+    store_rooms,
+    token,
+)
 from tests.server.support import free_port, running
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -261,16 +272,16 @@ def test_a_teacher_makes_a_game_of_this_weeks_words(browser: Any, tmp_path: Path
         page.goto(base + "/")
         page.wait_for_selector("#new-game")
         page.select_option("#game", "klepka")
-        assert not page.is_visible("#option-deck-text")
+        assert not page.is_visible("#option-deck_text")
         page.select_option("#option-lang", "own")
-        page.fill("#option-deck-text", TEACHER_DECK.replace("м’яч ⚽", "м’яч\nсонце 🌅"))
+        page.fill("#option-deck_text", TEACHER_DECK.replace("м’яч ⚽", "м’яч\nсонце 🌅"))
         page.click("#new-game button[type=submit]")
         page.wait_for_selector(".form-error:not(:empty)")
         assert page.inner_text(".form-error").splitlines() == [
             "ваша колода, рядок 6: для картки потрібні слово й картинка, а між ними — пробіл",
             "ваша колода, рядок 7: «сонце» трапляється двічі (уперше — у рядку 5)",
         ]
-        page.fill("#option-deck-text", TEACHER_DECK)
+        page.fill("#option-deck_text", TEACHER_DECK)
         page.click(".house-rules summary")
         page.select_option("#option-ties", "cards")
         page.select_option("#option-starter", "random")
@@ -287,3 +298,133 @@ def test_a_teacher_makes_a_game_of_this_weeks_words(browser: Any, tmp_path: Path
         page.click("button.primary")
         play_to_the_end([page], seed=7)
         assert re.search("яблуко|будинок|сонце|м’яч", page.inner_text(".results"))
+
+
+TREATS_DECK = "name: Treats\nlang: en\nice cream 🍦\nmouse 🐭\negg 🥚\n"
+
+
+def test_a_typed_chain_takes_a_card_of_two_words_and_a_syncope_by_its_name(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Until chains are built by tapping cards, the words typed are matched to the hand's cards,
+    longest first, and a Syncope's names come from the view (the rules' one list): ‘Ice Cream
+    Syncope mouse’ is the card ‘ice cream’, a Syncope and ‘mouse’."""
+    port = free_port()
+    with running(tmp_path / "games.db", port, reveal=0.1, bot=0.05):
+        page = browser.new_context(locale="en-GB").new_page()
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#new-game")
+        page.select_option("#game", "klepka")
+        page.fill("#players", "1")
+        page.select_option("#option-lang", "own")
+        page.fill("#option-deck_text", TREATS_DECK)
+        page.fill("#option-syncopes", "1")
+        page.click("#new-game button[type=submit]")
+        page.wait_for_selector(".seats")
+        page.fill(".seat-open input >> nth=0", "Ann")
+        page.click(".seat-open .seat-actions button >> nth=0")
+        page.wait_for_selector("text=Ann (you)")
+        page.wait_for_selector("button.primary:not([disabled])")
+        page.click("button.primary")
+        rng = random.Random(3)
+        deadline = time.monotonic() + 60
+        while not page.query_selector(".chain-input"):  # alone at the table: every card is hers
+            assert time.monotonic() < deadline, "the table was not cleared in time"
+            card = a_face_down_card(page, rng)
+            if card is not None:
+                press(page, card)
+            time.sleep(0.05)
+        page.fill(".chain-input", "Ice  Cream Syncope mouse")
+        press(page, ".chain button[type=submit]")
+        page.wait_for_selector(".results")
+        assert "ice cream → ✦ → mouse" in page.inner_text(".results")
+
+
+def test_a_flip_the_table_changed_under_is_refused_with_a_reason_and_may_be_made_again(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Bob plays Chaos while Ann, who has not seen it yet, flips a card it moved: her page says
+    why the flip was refused, and once the table is shown again she flips, and it counts."""
+    match = letters_with_prizes(chaos_in_my_turn)
+    seq, moved = len(match.log), moved_by_chaos(match)
+    db, port = tmp_path / "games.db", free_port()
+    store_rooms(f"sqlite:///{db}", match, ["moved"])
+    holding: list[bool] = []
+    held: list[tuple[Any, Any]] = []
+
+    def route(page_side: Any) -> None:
+        """Ann's websocket, with the news of the table (updates, and the room's news of who is
+        here) held back while ``holding``: her view grows old; answers to her still come."""
+        server_side = page_side.connect_to_server()
+        page_side.on_message(server_side.send)
+
+        def to_page(message: Any) -> None:
+            if holding and json.loads(message)["type"] in ("update", "room"):
+                held.append((page_side, message))
+            else:
+                page_side.send(message)
+
+        server_side.on_message(to_page)
+
+    with running(db, port):
+        base = f"http://127.0.0.1:{port}"
+        ann = browser.new_context(locale="uk-UA").new_page()
+        ann.route_web_socket(re.compile(r"/ws/"), route)
+        ann.goto(base + "/")
+        kept = json.dumps({"0": token(0)})
+        ann.evaluate("kept => localStorage.setItem('igroteka.room.moved', kept)", kept)
+        ann.goto(base + "/r/moved")
+        ann.wait_for_selector(".game[data-my-turn='yes']")
+        holding.append(True)
+        with connect(f"ws://127.0.0.1:{port}/ws/moved?token={token(1)}") as bob:
+            bob.send(json.dumps(action({"type": "chaos"}, seq, "chaos")))
+            while json.loads(bob.recv(timeout=10))["type"] != "ack":
+                pass
+        card = f".card.back[data-position='{moved}']"
+        refusal = toast_after(ann, lambda: ann.click(card))
+        assert refusal == "на столі щось змінилося: погляньте ще раз"
+        assert room_seq(base) == seq + 1  # the Chaos, and no flip
+        holding.clear()
+        for page_side, message in held:
+            page_side.send(message)
+        ann.wait_for_selector(f".game[data-my-turn='yes'] {card}:not([disabled])")
+        ann.click(card)
+        deadline = time.monotonic() + 10
+        while room_seq(base) == seq + 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert room_seq(base) == seq + 2  # flipped on the table as it is now
+
+
+def room_seq(base: str) -> int:
+    return int(httpx.get(f"{base}/api/rooms/moved").json()["seq"])
+
+
+def test_a_chain_being_typed_is_kept_when_another_player_submits_theirs(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Ann is typing her chain when Bob submits his: her page is drawn again with his news, and
+    what she typed, and where her caret was, stay as they were."""
+    options = {"pairs": 4, "chain": "manual", "starter": 0}
+    match = played_until("klepka", options, 2, 5, lambda m: m.game.phase(m.state) == "chain")
+    seq = len(match.log)
+    bobs = match.view(1)["collections"][1]["words"][:1]
+    db, port = tmp_path / "games.db", free_port()
+    store_rooms(f"sqlite:///{db}", match, ["chains"])
+    with running(db, port):
+        base = f"http://127.0.0.1:{port}"
+        ann = browser.new_context(locale="en-GB").new_page()
+        ann.goto(base + "/")
+        kept = json.dumps({"0": token(0)})
+        ann.evaluate("kept => localStorage.setItem('igroteka.room.chains', kept)", kept)
+        ann.goto(base + "/r/chains")
+        ann.wait_for_selector(".chain-input")
+        ann.fill(".chain-input", "half a cha")
+        ann.press(".chain-input", "ArrowLeft")
+        with connect(f"ws://127.0.0.1:{port}/ws/chains?token={token(1)}") as bob:
+            bob.send(json.dumps(action({"type": "chain", "links": bobs}, seq, "bob")))
+            while json.loads(bob.recv(timeout=10))["type"] != "ack":
+                pass
+        ann.wait_for_selector(f".game[data-seq='{seq + 1}']")  # drawn again with Bob's chain
+        assert ann.input_value(".chain-input") == "half a cha"
+        assert ann.evaluate("document.activeElement.className") == "chain-input"
+        assert ann.evaluate("document.activeElement.selectionStart") == len("half a ch")

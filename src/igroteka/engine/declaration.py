@@ -15,8 +15,8 @@ the contract test of every game checks it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from igroteka.engine.game import JsonObject
@@ -68,6 +68,11 @@ class Option:
     shown_when: tuple[str, str] | None = None
     cli: str | None = None
     """The command-line flag's name without dashes, when it is not the key's."""
+    hint: Labels | None = None
+    """An example of a text option's value, shown in its empty field."""
+    read: Callable[[str], Mapping[str, Any]] | None = field(default=None, compare=False)
+    """For a ``file`` option: the options a file named on the command line stands for
+    (:class:`OptionsError` when it cannot be read); by default ``{key: its text}``."""
 
     @classmethod
     def number(cls, key: str, label: Labels, default: int, low: int, high: int) -> Option:
@@ -88,6 +93,8 @@ class Option:
             data["choices"] = [{"value": c.value, "label": dict(c.label)} for c in self.choices]
         if self.seat:
             data["seat"] = True
+        if self.hint is not None:
+            data["hint"] = dict(self.hint)
         if self.shown_when is not None:
             data["shown_when"] = {"key": self.shown_when[0], "value": self.shown_when[1]}
         data["house"] = self.house

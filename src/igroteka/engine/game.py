@@ -44,6 +44,25 @@ class OptionsError(ValueError):
         self.reason = reason
 
 
+def known_options(raw: Mapping[str, Any], known: set[str]) -> None:
+    """Refuse options a game does not have, naming them all.
+
+    >>> known_options({"pairs": 8, "colour": 1}, {"pairs"})
+    Traceback (most recent call last):
+    ...
+    igroteka.engine.game.OptionsError: unknown option colour
+    """
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise OptionsError(
+            Text(
+                "unknown {count:option|options} {options}",
+                count=len(unknown),
+                options=", ".join(unknown),
+            )
+        )
+
+
 def whole_option(raw: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     """An option that is a whole number from ``low`` to ``high``; :class:`OptionsError` if not.
 

@@ -129,7 +129,7 @@ def replay_steps(
             events = match.play(logged.seat, game.decode_action(logged.action))
         except IllegalAction as error:
             raise RecordError(
-                f"action {number} of the record (seat {logged.seat}) is illegal: {error.reason}"
+                f"action {number} of the record (seat {logged.seat + 1}) is illegal: {error.reason}"
                 + _played_with(record, match)
             ) from None
         yield match, events

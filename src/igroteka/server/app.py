@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -29,7 +30,10 @@ from pydantic import BaseModel, Field
 from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names
 from igroteka.i18n import LANGUAGES, Text, negotiate, translate
+from igroteka.server.authority import Connection
 from igroteka.server.committer import Committer
+from igroteka.server.errors import RoomError
+from igroteka.server.pacing import Settings
 from igroteka.server.readiness import (
     LexiconIndexes,
     Readiness,
@@ -37,14 +41,41 @@ from igroteka.server.readiness import (
     build_missing,
     word_languages,
 )
-from igroteka.server.rooms import Connection, LiveRoom, RoomError, Rooms, Settings
+from igroteka.server.rooms import LiveRoom, Rooms
 from igroteka.server.workers import Workers
 from igroteka.store import Store
 
-__all__ = ["MAX_MESSAGE", "UVICORN", "create_app", "run"]
+__all__ = ["MAX_MESSAGE", "STATUS", "UVICORN", "create_app", "run"]
 
 MAX_MESSAGE = 16_384
 """The largest websocket message a client may send (characters)."""
+
+STATUS = {
+    "bad-request": 422,
+    "options": 400,
+    "level": 400,
+    "no-name": 400,
+    "bad-token": 403,
+    "not-seated": 403,
+    "no-room": 404,
+    "no-seat": 404,
+    "no-step": 404,
+    "taken": 409,
+    "started": 409,
+    "open-seats": 409,
+    "not-started": 409,
+    "not-over": 409,
+    "gone": 410,
+    "starting": 503,
+    "failed": 503,
+    "not-stored": 503,
+}
+"""The HTTP status of each refusal's code (400 for a code not listed)."""
+
+
+def status(code: str) -> int:
+    return STATUS.get(code, 400)
+
 
 UVICORN: dict[str, Any] = {
     "log_level": "warning",
@@ -87,6 +118,37 @@ class Start(BaseModel):
 class SeatToken(BaseModel):
     seat: int
     token: str = Field(description="keep it: it holds the seat, and nobody acts without it")
+
+
+def game_listing(name: str) -> dict[str, Any]:
+    """A game as ``GET /api/games`` lists it: its declaration, its seats and its defaults."""
+    found = entry(name)
+    return {
+        **found.declaration.to_json(),
+        "min_players": found.game.min_players,
+        "max_players": found.game.max_players,
+        "defaults": found.game.parse_options({}),
+    }
+
+
+def _options_description() -> str:
+    """The OpenAPI description of a room's options: every game's, from its declaration."""
+    lines = ["The game's options (GET /api/games lists them). By game:"]
+    for name in game_names():
+        declared = entry(name).declaration
+        fields = []
+        for option in declared.options:
+            if option.kind == "number":
+                fields.append(f"{option.key} ({option.low}–{option.high}, {option.default})")
+            elif option.kind == "choice":
+                values = "|".join(c.value for c in option.choices) + (
+                    "|seat" if option.seat else ""
+                )
+                fields.append(f"{option.key} ({values}, {option.default})")
+            else:
+                fields.append(f"{option.key} ({option.kind})")
+        lines.append(f"{name}: {', '.join(fields) or 'none'}")
+    return "\n".join(lines)
 
 
 def _console(text: str) -> None:
@@ -158,11 +220,23 @@ def create_app(
             return JSONResponse(refused_for(readiness.code, reason, lang), 503)
         return await call_next(request)
 
+    def openapi() -> dict[str, Any]:
+        """The API's description, with every registered game's options from its declaration."""
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+            options = schema["components"]["schemas"]["NewRoom"]["properties"]["options"]
+            options["description"] = _options_description()
+            schema["x-games"] = [game_listing(name) for name in game_names()]
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
     @app.exception_handler(RoomError)
     async def refused(request: Request, error: RoomError) -> JSONResponse:
         """A refusal, in the language the request accepts (Accept-Language)."""
         lang = negotiate(request.headers.get("accept-language"))
-        return JSONResponse(refused_for(error.code, error.reason, lang), error.status)
+        return JSONResponse(refused_for(error.code, error.reason, lang), status(error.code))
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -196,20 +270,8 @@ def create_app(
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        """The games, their seats, their bot levels and their default options."""
-        listed = []
-        for name in game_names():
-            found = entry(name)
-            listed.append(
-                {
-                    "name": name,
-                    "min_players": found.game.min_players,
-                    "max_players": found.game.max_players,
-                    "bot_levels": list(found.bot_levels),
-                    "options": found.game.parse_options({}),
-                }
-            )
-        return listed
+        """The games as they are declared: titles, summary, seats, bot levels, options."""
+        return [game_listing(name) for name in game_names()]
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom) -> dict[str, Any]:
@@ -243,11 +305,7 @@ def create_app(
     async def record(room_id: str) -> Response:
         """The game record as JSON, as ``igroteka replay`` reads it (once the game is over)."""
         room = await rooms.find(room_id)
-        if room.match is None:
-            raise RoomError(Text("the game has not started yet"), 409, "not-started")
-        if room.match.outcome() is None:
-            raise RoomError(Text("the record is given once the game is over"), 409, "not-over")
-        text = GameRecord.to_json(room.match.record())
+        text = GameRecord.to_json(room.record())
         headers = {"Content-Disposition": f'attachment; filename="igroteka-{room.id}.json"'}
         return Response(text, media_type="application/json", headers=headers)
 
@@ -268,7 +326,7 @@ def create_app(
         spoken = negotiate(lang or websocket.headers.get("accept-language"))
         try:
             if readiness.reason is not None:
-                raise RoomError(readiness.reason, 503, readiness.code)
+                raise RoomError(readiness.reason, readiness.code)
             room = await rooms.find(room_id)
             seat = room.seat_of(token)
         except RoomError as error:
@@ -276,7 +334,7 @@ def create_app(
                 {"type": "error", **refused_for(error.code, error.reason, spoken)}
             )
             codes = {404: 4404, 503: 4503}
-            await websocket.close(code=codes.get(error.status, 4403))
+            await websocket.close(code=codes.get(status(error.code), 4403))
             return
         connection = Connection(seat, spoken)
         connection.send(room.welcome(connection))
@@ -341,7 +399,8 @@ def refused_for(code: str, reason: str, lang: str) -> dict[str, Any]:
 
 
 async def _handle(text: str, room: LiveRoom, connection: Connection) -> dict[str, Any] | None:
-    """One message from a client; an error reply (nothing changed) when it is refused."""
+    """One message from a client: the reply to its sender, if any (an accepted action's ``ack``;
+    an ``error`` when it is refused, and then nothing changed)."""
 
     def error(code: str, reason: str) -> dict[str, Any]:
         return {"type": "error", **refused_for(code, reason, connection.lang)}
@@ -370,8 +429,9 @@ async def _handle(text: str, room: LiveRoom, connection: Connection) -> dict[str
         if connection.seat is None:
             return error("spectator", Text("a spectator cannot act: take a seat to play"))
         try:
-            await room.act(connection.seat, message.get("action"), message.get("seq"))
+            return await room.act(
+                connection.seat, message.get("action"), message.get("seq"), message.get("id")
+            )
         except RoomError as refused:
             return error(refused.code, refused.reason)
-        return None
     return error("unknown-type", Text("there is no message type ‘{kind}’", kind=str(kind)[:32]))

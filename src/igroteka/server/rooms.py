@@ -1,98 +1,73 @@
-"""Rooms: one game each, its seats and connections; the authority that applies actions.
+"""Rooms: one game each, its seats and its connections; and every room of a server.
 
-A room knows no game's rules: it speaks the kernel's protocol (``actors``,
-``awaited``, ``automatic``, ``apply``, ``view``) through the game registry.
-Every accepted action is committed to the store *before* anyone hears of it;
-then each connection gets its own seat's view and the events it may see.
-Bots and timed steps (cards turned back after everyone had a look) run as
-one background task per room, which takes the room's lock for each step.
-The rules' ``apply`` and the bots' decisions run in worker processes
-(:mod:`igroteka.server.workers`) and the commits are grouped across rooms
-(:mod:`igroteka.server.committer`): the loop waits for neither.
+A :class:`LiveRoom` puts together the parts of a room, each in its module:
+
+- :mod:`~igroteka.server.lobby`: the seats, who holds each by token, who is here;
+- :mod:`~igroteka.server.authority`: the started game, the one path of every
+  action (apply → store → tell), freshness per seat, what each connection hears;
+- :mod:`~igroteka.server.pacing`: the bots, the stand-ins, the timed steps.
+
+A room knows no game's rules: it speaks the kernel's protocol through the
+registry. :class:`Rooms` loads every stored room at start by replaying its
+log; a room whose log no longer replays (the rules or the dictionary changed
+under it) is kept as far as it replays and is over, "stopped by an update".
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
-import json
 import secrets
 import time
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from igroteka.engine import (
-    Agent,
-    Event,
-    IllegalAction,
+    GameRecord,
+    LoggedAction,
     Match,
     OptionsError,
-    events_for,
+    Outcome,
+    RecordError,
     players_wanted,
 )
-from igroteka.engine.bot import check_level
-from igroteka.engine.record import LoggedAction
-from igroteka.games import Entry, entry
-from igroteka.i18n import DEFAULT, Text
+from igroteka.engine.match import replay_steps
+from igroteka.games import Entry, entry, versions
+from igroteka.i18n import Text
+from igroteka.server.authority import Authority, Connection, outcome_json
 from igroteka.server.committer import Committer
+from igroteka.server.errors import RoomError
+from igroteka.server.lobby import Lobby
+from igroteka.server.pacing import Pacing, Settings
 from igroteka.server.workers import Workers
-from igroteka.store import Appended, Seat, Store, StoreError
 from igroteka.store import Room as StoredRoom
+from igroteka.store import Seat, Store
 
-__all__ = ["Connection", "LiveRoom", "RoomError", "Rooms", "Settings"]
-
-
-class RoomError(Exception):
-    """A request the room refuses: ``reason`` is for the person, ``status`` for HTTP."""
-
-    def __init__(self, reason: str, status: int = 400, code: str = "refused") -> None:
-        super().__init__(reason)
-        self.reason, self.status, self.code = reason, status, code
+__all__ = ["LiveRoom", "Rooms", "stopped"]
 
 
-@dataclass(frozen=True)
-class Settings:
-    """How a server paces its rooms (seconds)."""
+def stopped(played_with: Mapping[str, Any], now: Mapping[str, Any], replayed: int) -> Outcome:
+    """The outcome of a game whose stored log no longer replays after ``replayed`` actions.
 
-    reveal: float = 2.0
-    """How long revealed cards stay up before the room turns them back."""
-    bot: float = 0.6
-    """How long a bot waits before each of its actions, so that people can follow."""
-    away: float = 30.0
-    """How long a player may be gone (no connection) before a bot plays for them."""
-
-
-STANDIN = "medium"
-"""The level of the bot that plays for a player who has gone, or whose turn timer ran out."""
-
-
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass(eq=False)
-class Connection:
-    """One websocket: the seat it plays (None: a spectator), the language its person reads,
-    and its outgoing messages."""
-
-    seat: int | None
-    lang: str = DEFAULT
-    queue: asyncio.Queue[dict[str, Any] | str] = field(default_factory=asyncio.Queue)
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        """Queue a message: an object, or its JSON text already (one encoding for many)."""
-        self.queue.put_nowait(message)
+    It has no scores and no winners: the kernel knows a game's scores only once
+    the game has ended, and the last view shows the table as it stood.
+    """
+    if dict(played_with) != dict(now):
+        reason = Text("this game was stopped by an update")
+    else:  # the same versions: the stored log itself was changed
+        reason = Text("this game was stopped: its stored log no longer replays")
+    details = {"stopped": {"after": replayed, "played_with": dict(played_with), "now": dict(now)}}
+    return Outcome((), frozenset(), details, reason)
 
 
 class LiveRoom:
-    """A room in memory: its stored description, its match once started, its bots."""
+    """A room in memory: its lobby, and once started its authority and its pacing."""
 
     def __init__(
         self,
         stored: StoredRoom,
         store: Store,
         settings: Settings,
+        found: Entry,
         workers: Workers | None = None,
         committer: Committer | None = None,
     ) -> None:
@@ -101,430 +76,222 @@ class LiveRoom:
         self.settings = settings
         self.workers = workers or Workers("inline")
         self.committer = committer or Committer(store)
-        self.entry: Entry = entry(stored.game)
-        self.match: Match[Any, Any] | None = None
-        self.bots: dict[int, Agent[Any]] = {}
+        self.entry = found
+        self.lobby = Lobby(stored, store, found.bot_levels)
         self.connections: set[Connection] = set()
-        self.lock = asyncio.Lock()
-        self._task: asyncio.Task[None] | None = None
-        self._poked = asyncio.Event()
-        self._replayed: list[tuple[Any, tuple[Event, ...]]] | None = None
-        self.standins: dict[int, Agent[Any]] = {}
-        """A bot for every person's seat, told everything that seat sees, ready to stand in."""
-        self.present: dict[int, int] = {}
-        """How many connections each seat has now."""
-        self.gone_since: dict[int, float] = {}
-        """Since when (monotonic) each person's seat has had no connection."""
-        self.turn_since = time.monotonic()
-        """When the last action was taken: the turn timer counts from there."""
-
-    # -- what anyone may know of the room
+        self.authority: Authority | None = None
+        self.pacing: Pacing | None = None
+        self.stopped: Outcome | None = None
+        """Set when the game was stopped before its first state (its options are refused now)."""
 
     @property
     def id(self) -> str:
         return self.stored.id
 
+    def outcome(self) -> Outcome | None:
+        if self.authority is not None:
+            return self.authority.outcome()
+        return self.stopped
+
     def public(self) -> dict[str, Any]:
-        match = self.match
-        outcome = match.outcome() if match else None
+        """What anyone may know of the room."""
+        outcome = self.outcome()
         return {
             "id": self.id,
             "game": self.stored.game,
             "options": self.stored.options,
             "players": self.stored.players,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "name": s.name,
-                    "level": s.level,
-                    "present": s.kind != "person" or self.present.get(s.seat, 0) > 0,
-                }
-                for s in self.stored.seats
-            ],
+            "seats": self.lobby.public(),
             "started": self.stored.started,
-            "seq": len(match.log) if match else 0,
+            "seq": self.authority.seq if self.authority else 0,
             "finished": outcome is not None,
+            "stopped": outcome is not None and "stopped" in outcome.details,
             "bot_levels": list(self.entry.bot_levels),
             "turn_timer": self.stored.settings.get("turn_timer"),
             "away": self.settings.away,
         }
 
     def seat_of(self, token: str | None) -> int | None:
-        """The seat a token holds, or None (a spectator); a wrong token is refused."""
-        if not token:
-            return None
-        wanted = digest(token)
-        for seat in self.stored.seats:
-            if seat.kind == "person" and secrets.compare_digest(seat.token_digest, wanted):
-                return seat.seat
-        raise RoomError(Text("this token holds no seat in this room"), 403, "bad-token")
+        return self.lobby.seat_of(token)
 
     # -- before the game
 
-    def _open_seat(self, number: int) -> Seat:
-        if self.stored.started:
-            raise RoomError(Text("the game has started: seats are taken"), 409, "started")
-        if not 0 <= number < self.stored.players:
-            raise RoomError(
-                Text("there is no seat {number} in this room", number=number + 1), 404, "no-seat"
-            )
-        return self.stored.seats[number]
-
     def take_seat(self, number: int, name: str) -> str:
-        """A person takes an open seat: the token that will hold it."""
-        seat = self._open_seat(number)
-        if seat.kind != "open":
-            raise RoomError(Text("seat {number} is taken", number=number + 1), 409, "taken")
-        name = " ".join(name.split())[:32]
-        if not name:
-            raise RoomError(Text("a player needs a name"), 400, "no-name")
-        token = secrets.token_urlsafe(24)
-        self._seat(Seat(number, "person", name, "", digest(token)))
+        token = self.lobby.take_seat(number, name)
+        self._seats_changed()
         return token
 
     def set_bot(self, number: int, level: str) -> None:
-        """An open seat (or another bot's) is given to a bot of a level."""
-        seat = self._open_seat(number)
-        if seat.kind == "person":
-            raise RoomError(
-                Text("seat {number} is held by {name}", number=number + 1, name=seat.name),
-                409,
-                "taken",
-            )
-        try:
-            check_level(level, self.entry.bot_levels)
-        except OptionsError as error:
-            raise RoomError(error.reason, 400, "level") from None
-        self._seat(Seat(number, "bot", f"bot:{level}", level, ""))
-
-    def _seat(self, changed: Seat) -> None:
-        """Store who holds a seat now, and tell everyone in the room."""
-        self.store.set_seat(self.id, changed)
-        self.stored.seats[changed.seat] = changed
-        self._lobby_changed()
+        self.lobby.set_bot(number, level)
+        self._seats_changed()
 
     def start(self, token: str | None) -> None:
         """Start the game: every seat must be held, and the starter must hold one."""
-        if self.stored.started:
-            raise RoomError(Text("the game has started already"), 409, "started")
-        if self.seat_of(token) is None:
-            raise RoomError(Text("take a seat before starting the game"), 403, "no-seat")
-        empty = [s.seat + 1 for s in self.stored.seats if s.kind == "open"]
-        if empty:
-            listed = ", ".join(map(str, empty))
-            raise RoomError(
-                Text(
-                    "{count:seat|seats} {listed} {count:is|are} still open: a person or a bot",
-                    count=len(empty),
-                    listed=listed,
-                ),
-                409,
-                "open-seats",
-            )
-        self.store.start_room(self.id)
-        self.stored.started = True
-        self._begin()
-        self._lobby_changed()
+        self.lobby.check_start(token)
+        names = [seat.name for seat in self.stored.seats]
+        played_with = versions(self.stored.game)
+        match = Match.start(
+            self.entry.game, names, self.stored.options, self.stored.seed, played_with
+        )
+        self.lobby.started(played_with)
+        self._play(match)
+        self._seats_changed()
         self.wake()
 
-    def _begin(self) -> None:
-        stored = self.stored
-        names = [seat.name for seat in stored.seats]
-        self.match = Match.start(self.entry.game, names, stored.options, stored.seed)
-        self.bots = {
-            seat.seat: self.entry.make_bot(seat.level, seat.seat, stored.seed)
-            for seat in stored.seats
-            if seat.kind == "bot"
-        }
-        self.standins = {
-            seat.seat: self.entry.make_bot(STANDIN, seat.seat, stored.seed + 1)
-            for seat in stored.seats
-            if seat.kind == "person"
-        }
-        now = time.monotonic()
-        self.gone_since = {seat: now for seat in self.standins if self.present.get(seat, 0) == 0}
-        self.turn_since = now
+    def _play(self, match: Match[Any, Any], stopped: Outcome | None = None) -> Authority:
+        """The game is on: its authority, and the pacing that listens to it."""
+        authority = Authority(
+            self.id, match, self.store, self.connections, stopped, self.workers, self.committer
+        )
+        absent = [seat for seat in self.lobby.people() if not self.lobby.is_here(seat)]
+        timer = self.stored.settings.get("turn_timer")
+        self.pacing = Pacing(
+            authority,
+            self.entry,
+            self.stored.seats,
+            self.stored.seed,
+            self.settings,
+            float(timer) if timer else None,
+            absent,
+            self.workers,
+        )
+        authority.listener = self.pacing
+        self.authority = authority
+        return authority
 
     def restore(self) -> None:
-        """Rebuild the game from the stored log (after a restart), bots' memories included."""
-        if not self.stored.started:
+        """Rebuild the game from the stored log (after a restart), bots' memories included.
+
+        A log that no longer replays is kept as far as it does, and the game is
+        over: stopped by an update (see :func:`stopped`).
+        """
+        stored = self.stored
+        if not stored.started:
             return
-        self._begin()
-        assert self.match is not None
-        game = self.match.game
-        for seat, data in self.stored.actions:
-            events = self.match.play(seat, game.decode_action(data))
-            self._tell_bots(events)
-        self.stored.actions = []  # the match's log holds them from now on
+        played_with, now, record = self._stored_record()
+        steps = replay_steps(self.entry.game, record, now)
+        try:
+            match, _ = next(steps)
+        except RecordError:  # its options cannot start a game now
+            self.stopped = stopped(played_with, now, 0)
+            return
+        authority = self._play(match)
+        assert self.pacing is not None
+        try:
+            for _, events in steps:
+                authority.remember()
+                self.pacing.observe(events)
+        except RecordError:
+            authority.stopped = stopped(played_with, now, authority.seq)
+        stored.actions = []  # the match's log holds them from now on
+
+    def _stored_record(self) -> tuple[dict[str, Any], dict[str, Any], GameRecord]:
+        """What the room was started with, what it would be played with now, and its log."""
+        stored = self.stored
+        played_with = stored.settings.get("versions", {})
+        record = GameRecord(
+            stored.game,
+            stored.options,
+            stored.seed,
+            tuple(seat.name for seat in stored.seats),
+            tuple(LoggedAction(seat, action) for seat, action in stored.actions),
+            played_with,
+        )
+        return played_with, versions(stored.game), record
 
     async def restore_finished(self) -> None:
-        """Rebuild a finished game from the stored log, in a worker (no bot will move again)."""
-        self._begin()
-        assert self.match is not None
-        stored = self.stored
-        self.match = await self.workers.replay(
-            self.match.game, self.match.players, stored.options, stored.seed, stored.actions
-        )
-        stored.actions = []
-
-    # -- the replay of a finished game
-
-    async def replay_step(self, step: int) -> dict[str, Any]:
-        """A spectator's view after ``step`` actions of a finished game, and that step's events
-        (the game is replayed once, in a worker)."""
-        match = self.match
-        if match is None or match.outcome() is None:
-            raise RoomError(Text("a game can be replayed once it is over"), 409, "not-over")
-        if self._replayed is None:
-            log = [(logged.seat, logged.action) for logged in match.log]
-            self._replayed = await self.workers.steps(
-                match.game, match.players, match.options, match.seed, log
-            )
-        if not 0 <= step < len(self._replayed):
-            raise RoomError(
-                Text("the game has steps 0 to {last}", last=len(self._replayed) - 1), 404, "no-step"
-            )
-        state, events = self._replayed[step]
-        return {
-            "step": step,
-            "steps": len(self._replayed) - 1,
-            "seat": match.log[step - 1].seat if step else None,
-            "view": match.game.view(state, None),
-            "events": [event.to_json() for event in events_for(events, None)],
-        }
+        """Rebuild a finished game from the stored log, in a worker (no bot moves again)."""
+        played_with, now, record = self._stored_record()
+        match, replayed = await self.workers.replay(self.entry.game, record, now)
+        if match is None:
+            self.stopped = stopped(played_with, now, 0)
+            return
+        authority = self._play(match)
+        if replayed is not None:
+            authority.stopped = stopped(played_with, now, replayed)
+        self.stored.actions = []
 
     # -- the game
 
-    def view(self, seat: int | None) -> dict[str, Any] | None:
-        return self.match.view(seat) if self.match else None
-
     def welcome(self, connection: Connection) -> dict[str, Any]:
-        return {
+        message: dict[str, Any] = {
             "type": "welcome",
             "room": self.public(),
             "seat": connection.seat,
-            "seq": len(self.match.log) if self.match else 0,
-            "view": self.view(connection.seat),
+        }
+        return {**message, **self._told(connection)}
+
+    def _told(self, connection: Connection) -> dict[str, Any]:
+        if self.authority is not None:
+            return self.authority.told(connection.seat, connection.lang)
+        if self.stopped is None:
+            return {"seq": 0, "context": None, "view": None}
+        nothing: dict[str, Any] = {"seq": 0, "actors": [], "awaited": [], "phase": "over"}
+        outcome = outcome_json(self.stopped, connection.lang)
+        return {
+            "seq": 0,
+            "context": {**nothing, "outcome": outcome, "deadline": None},
+            "view": None,
         }
 
-    async def act(self, seat: int, data: Any, seq: Any) -> None:
-        """A person's action for their seat; RoomError (nothing changed) when refused."""
-        async with self.lock:
-            match = self.match
-            if match is None:
-                raise RoomError(Text("the game has not started yet"), 409, "not-started")
-            if match.outcome() is not None:
-                raise RoomError(Text("the game is over"), 409, "over")
-            if seq != len(match.log):
-                raise RoomError(
-                    Text("the game has moved on since you chose: look again"), 409, "stale"
-                )
-            if seat not in match.actors():
-                raise RoomError(Text("it is not your turn"), 409, "not-your-turn")
-            try:
-                action = match.game.decode_action(data)
-                await self._commit(seat, action)
-            except IllegalAction as error:
-                raise RoomError(error.reason, 400, "illegal") from None
+    async def act(self, seat: int, data: Any, seq: Any, action_id: Any = None) -> dict[str, Any]:
+        """A person's action for their seat: the ack; RoomError (nothing changed) when refused."""
+        if self.authority is None:
+            if self.stopped is not None:
+                raise RoomError(self.stopped.reason, "over")
+            raise RoomError(Text("the game has not started yet"), "not-started")
+        ack = await self.authority.act(seat, data, seq, action_id)
         self.wake()
+        return ack
 
-    async def _commit(self, seat: int, action: Any) -> None:
-        """Apply, store, then tell: the one path of every action (lock held).
+    def record(self) -> GameRecord:
+        """The finished game's record (of a stopped game: as far as it replays)."""
+        if self.authority is None:
+            raise RoomError(Text("the game has not started yet"), "not-started")
+        if self.authority.outcome() is None:
+            raise RoomError(Text("the record is given once the game is over"), "not-over")
+        return self.authority.match.record()
 
-        The rules apply it in a worker (:class:`IllegalAction`: nothing changed);
-        the committer stores it, grouped with other rooms' actions; only then does
-        the match change (as ``Match.play`` changes it) and anyone hear of it.
-        """
-        match = self.match
-        assert match is not None
-        state, events = await self.workers.apply(match.game, match.state, seat, action)
-        logged = LoggedAction(seat, match.game.encode_action(action))
-        ends = match.game.outcome(state) is not None
-        stored = Appended(self.id, len(match.log), seat, logged.action, ends)
-        # once stored, it is applied and told even if the caller is cancelled meanwhile
-        await asyncio.shield(self._store_then_tell(stored, state, logged, events))
-
-    async def _store_then_tell(
-        self, stored: Appended, state: Any, logged: LoggedAction, events: tuple[Event, ...]
-    ) -> None:
-        match = self.match
-        assert match is not None
-        try:
-            await self.committer.append(stored)
-        except StoreError as error:  # not stored: not applied, and said as a refusal
-            raise RoomError(
-                Text("the action could not be stored: try again"), 503, "not-stored"
-            ) from error
-        match.state = state
-        match.log.append(logged)
-        self._tell_bots(events)
-        self._broadcast(events)
-
-    def _tell_bots(self, events: tuple[Event, ...]) -> None:
-        self.turn_since = time.monotonic()
-        for agents in (self.bots, self.standins):
-            for seat, bot in agents.items():
-                visible = events_for(events, seat)
-                if visible:
-                    bot.observe(visible)
+    async def replay_step(self, step: int) -> dict[str, Any]:
+        if self.authority is None:
+            raise RoomError(Text("a game can be replayed once it is over"), "not-over")
+        return await self.authority.replay_step(step)
 
     # -- who is here
 
     def connect(self, connection: Connection) -> None:
         self.connections.add(connection)
         if connection.seat is not None:
-            self.present[connection.seat] = self.present.get(connection.seat, 0) + 1
-            self.gone_since.pop(connection.seat, None)
-            self._lobby_changed()
-        self.wake()
+            self.lobby.arrive(connection.seat)
+            if self.pacing is not None:
+                self.pacing.arrived(connection.seat)
+            self._seats_changed()
 
     def disconnect(self, connection: Connection) -> None:
         self.connections.discard(connection)
         seat = connection.seat
         if seat is not None:
-            self.present[seat] = self.present.get(seat, 1) - 1
-            if self.present[seat] <= 0 and seat in self.standins:
-                self.gone_since[seat] = time.monotonic()
-            self._lobby_changed()
-        self.wake()
+            if self.lobby.leave(seat) and self.pacing is not None:
+                self.pacing.gone(seat)
+            self._seats_changed()
 
-    def _deadline(self, seat: int) -> float | None:
-        """When a bot stands in for a person's awaited seat: they have gone, or their time is up."""
-        times = []
-        if seat in self.gone_since:
-            times.append(self.gone_since[seat] + self.settings.away)
-        timer = self.stored.settings.get("turn_timer")
-        if timer:
-            times.append(self.turn_since + float(timer))
-        return min(times) if times else None
-
-    def _broadcast(self, events: tuple[Event, ...]) -> None:
-        match = self.match
-        assert match is not None
-        seq = len(match.log)
-        texts: dict[int | None, str] = {}  # one view and one encoding per seat
-        for connection in self.connections:
-            seat = connection.seat
-            if seat not in texts:
-                message = {
-                    "type": "update",
-                    "seq": seq,
-                    "view": match.view(seat),
-                    "events": [event.to_json() for event in events_for(events, seat)],
-                }
-                texts[seat] = json.dumps(message, ensure_ascii=False)
-            connection.send(texts[seat])
-
-    def _lobby_changed(self) -> None:
-        """Tell every connection of the room's new seats (and the first view, once started)."""
+    def _seats_changed(self) -> None:
+        """Tell every connection of the room's seats (and the first view, once started)."""
         room = self.public()
         for connection in self.connections:
             message: dict[str, Any] = {"type": "room", "room": room}
-            if self.match is not None:
-                message.update(seq=len(self.match.log), view=self.match.view(connection.seat))
+            if self.authority is not None:
+                message.update(self.authority.told(connection.seat, connection.lang))
             connection.send(message)
 
-    # -- bots and timed steps
-
     def wake(self) -> None:
-        """Make sure the room's background task looks for a bot's move or a timed step."""
-        if self.match is None:
-            return
-        if self._task is not None and not self._task.done():
-            self._poked.set()
-            return
-        self._task = asyncio.get_running_loop().create_task(self._run())
-
-    async def _offers(self) -> bool:
-        """Offer each bot that may act but is not awaited the chance; True if one acted."""
-        match = self.match
-        assert match is not None
-        game, state = match.game, match.state
-        for seat in sorted(game.actors(state) - game.awaited(state)):
-            bot = self.bots.get(seat)
-            if bot is None:
-                continue
-            offered, self.bots[seat] = await self.workers.offer(bot, game.view(state, seat))
-            if offered is not None and await self._bot_commit(seat, offered, self.bots):
-                return True
-        return False
-
-    async def _bot_commit(self, seat: int, action: Any, agents: dict[int, Agent[Any]]) -> bool:
-        try:
-            await self._commit(seat, action)
-            return True
-        except IllegalAction as error:
-            agents[seat].refused(error.reason)  # a bot's illegal action is a bug: it raises
-            return False
-
-    def _waiting(self) -> float | None:
-        """How long until the next step no person takes (a timed step, a bot's move, a bot
-        standing in for a person), if any."""
-        match = self.match
-        assert match is not None
-        game, state = match.game, match.state
-        if game.automatic(state) is not None:
-            return self.settings.reveal
-        awaited = game.awaited(state)
-        if awaited & self.bots.keys():
-            return self.settings.bot
-        deadlines = [d for seat in awaited if (d := self._deadline(seat)) is not None]
-        if not deadlines:
-            return None
-        return max(0.0, min(deadlines) - time.monotonic())
-
-    async def _take_step(self) -> None:
-        match = self.match
-        assert match is not None
-        game, state = match.game, match.state
-        automatic = game.automatic(state)
-        if automatic is not None:
-            await self._commit(*automatic)
-            return
-        awaited = game.awaited(state)
-        if awaited & self.bots.keys():
-            seat = min(awaited & self.bots.keys())
-            chosen, self.bots[seat] = await self.workers.choose(
-                self.bots[seat], game.view(state, seat)
-            )
-            await self._bot_commit(seat, chosen, self.bots)
-            return
-        now = time.monotonic()
-        for seat in sorted(awaited):
-            deadline = self._deadline(seat)
-            if deadline is not None and deadline <= now and seat in self.standins:
-                chosen, self.standins[seat] = await self.workers.choose(
-                    self.standins[seat], game.view(state, seat)
-                )
-                await self._bot_commit(seat, chosen, self.standins)
-                return
-
-    async def _run(self) -> None:
-        while True:
-            async with self.lock:
-                match = self.match
-                if match is None or match.outcome() is not None:
-                    return
-                if await self._offers():
-                    continue
-                delay = self._waiting()
-                if delay is None:
-                    return
-                seq = len(match.log)
-                self._poked.clear()
-            with contextlib.suppress(TimeoutError):  # a poke: someone came or went, think again
-                await asyncio.wait_for(self._poked.wait(), delay)
-                continue
-            async with self.lock:
-                if len(match.log) == seq and match.outcome() is None:
-                    await self._take_step()
+        """Let the room's bots and timed steps think again (someone acted, came or went)."""
+        if self.pacing is not None and self.outcome() is None:
+            self.pacing.wake()
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        if self.pacing is not None:
+            await self.pacing.close()
 
 
 class Rooms:
@@ -542,35 +309,34 @@ class Rooms:
         self.workers = workers or Workers("inline")
         self.committer = committer or Committer(store)
         self.rooms: dict[str, LiveRoom] = {}
-        self.broken: dict[str, Text] = {}
-        """Rooms whose stored log the rules refuse (edited by hand?): why, by id."""
-
+        self.gone: dict[str, Text] = {}
+        """Rooms of a game this server no longer has: why, by id."""
         self.finished: dict[str, LiveRoom] = {}
         """Rooms whose game is over, not rebuilt yet: the first request for one rebuilds it."""
         self._rebuilding: dict[str, asyncio.Task[None]] = {}
 
     def load(self) -> None:
-        """Bring back every stored room exactly as it was, and set its bots going again.
+        """Bring back every stored room as it was, and set its bots going again.
 
         A finished game is left as stored (its replay may be long: a Klepka game's
         last action solves every hand's chain) until someone asks for it.
         """
         for stored in self.store.rooms():
-            room = LiveRoom(stored, self.store, self.settings, self.workers, self.committer)
+            try:
+                found = entry(stored.game)
+            except OptionsError:
+                self.gone[stored.id] = Text(
+                    "this room's game ‘{game}’ is no longer played here", game=stored.game[:32]
+                )
+                continue
+            room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
             if stored.finished:
                 self.finished[room.id] = room
                 continue
-            try:
-                room.restore()
-            except (IllegalAction, OptionsError) as error:  # a log the rules refuse: left out
-                self._broke(room.id, error.reason)
-                continue
+            room.restore()
             self.rooms[room.id] = room
-            if room.match is not None and room.match.outcome() is not None:
+            if room.authority is not None and room.authority.match.outcome() is not None:
                 self.store.finish_room(room.id)  # over before the store kept the mark
-
-    def _broke(self, room_id: str, reason: str) -> None:
-        self.broken[room_id] = Text("this room's game cannot be rebuilt: {reason}", reason=reason)
 
     async def find(self, room_id: str) -> LiveRoom:
         """The room (as :meth:`get`), a finished game rebuilt first, in a worker, if need be."""
@@ -586,9 +352,6 @@ class Rooms:
     async def _rebuild(self, room: LiveRoom) -> None:
         try:
             await room.restore_finished()
-        except (IllegalAction, OptionsError) as error:
-            self._broke(room.id, error.reason)
-        else:
             self.rooms[room.id] = room
         finally:
             self.finished.pop(room.id, None)
@@ -600,10 +363,10 @@ class Rooms:
 
     def get(self, room_id: str) -> LiveRoom:
         room = self.rooms.get(room_id)
-        if room is None and room_id in self.broken:
-            raise RoomError(self.broken[room_id], 410, "broken")
+        if room is None and room_id in self.gone:
+            raise RoomError(self.gone[room_id], "gone")
         if room is None:
-            raise RoomError(Text("there is no room ‘{room}’", room=room_id[:64]), 404, "no-room")
+            raise RoomError(Text("there is no room ‘{room}’", room=room_id[:64]), "no-room")
         return room
 
     def create(
@@ -617,16 +380,16 @@ class Rooms:
         try:
             found = entry(game)
         except OptionsError as error:
-            raise RoomError(error.reason, 400, "options") from None
+            raise RoomError(error.reason, "options") from None
         try:
             parsed = found.game.parse_options(options)
             found.game.setup(parsed, players, 0)  # options that cannot start a game are refused now
         except OptionsError as error:  # the game's own words first: it names itself
-            raise RoomError(error.reason, 400, "options") from None
+            raise RoomError(error.reason, "options") from None
         if not found.game.min_players <= players <= found.game.max_players:
-            raise RoomError(players_wanted(found.game, players), 400, "options")
+            raise RoomError(players_wanted(found.game, players), "options")
         if turn_timer is not None and not 1 <= turn_timer <= 3600:
-            raise RoomError(Text("a turn timer is 1 to 3600 seconds"), 400, "options")
+            raise RoomError(Text("a turn timer is 1 to 3600 seconds"), "options")
         stored = StoredRoom(
             id=secrets.token_urlsafe(9),
             settings={"turn_timer": turn_timer},
@@ -638,7 +401,7 @@ class Rooms:
             seats=[Seat(n) for n in range(players)],
         )
         self.store.create_room(stored)
-        room = LiveRoom(stored, self.store, self.settings, self.workers, self.committer)
+        room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
         self.rooms[room.id] = room
         return room
 

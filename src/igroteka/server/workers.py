@@ -32,10 +32,11 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar
 
-from igroteka.engine import Agent, Event, Game, Match
+from igroteka.engine import Agent, Event, Game, GameRecord, Match, RecordError
+from igroteka.engine.match import replay_steps
 
 __all__ = ["Kind", "Workers"]
 
@@ -60,31 +61,27 @@ def _offer(bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
 
 
 def _replay(
-    game: Game[Any, Any],
-    players: tuple[str, ...],
-    options: dict[str, Any],
-    seed: int,
-    actions: Sequence[tuple[int, Mapping[str, Any]]],
-) -> Match[Any, Any]:
-    match = Match.start(game, players, options, seed)
-    for seat, data in actions:
-        match.play(seat, game.decode_action(data))
-    return match
+    game: Game[Any, Any], record: GameRecord, versions: Mapping[str, Any]
+) -> tuple[Match[Any, Any] | None, int | None]:
+    """The match a stored log makes, and how far it replays (None: all of it; a match of None:
+    its options cannot start a game now)."""
+    steps = replay_steps(game, record, versions)
+    try:
+        match, _ = next(steps)
+    except RecordError:
+        return None, 0
+    try:
+        for _ in steps:
+            pass
+    except RecordError:
+        return match, len(match.log)
+    return match, None
 
 
 def _steps(
-    game: Game[Any, Any],
-    players: tuple[str, ...],
-    options: dict[str, Any],
-    seed: int,
-    actions: Sequence[tuple[int, Mapping[str, Any]]],
+    game: Game[Any, Any], record: GameRecord, versions: Mapping[str, Any]
 ) -> list[tuple[Any, tuple[Event, ...]]]:
-    match = Match.start(game, players, options, seed)
-    steps: list[tuple[Any, tuple[Event, ...]]] = [(match.state, ())]
-    for seat, data in actions:
-        events = match.play(seat, game.decode_action(data))
-        steps.append((match.state, events))
-    return steps
+    return [(m.state, events) for m, events in replay_steps(game, record, versions)]
 
 
 def _ready() -> int:
@@ -161,26 +158,16 @@ class Workers:
         return await self._run(_offer, bot, view)
 
     async def replay(
-        self,
-        game: Game[Any, Any],
-        players: tuple[str, ...],
-        options: dict[str, Any],
-        seed: int,
-        actions: Sequence[tuple[int, Mapping[str, Any]]],
-    ) -> Match[Any, Any]:
-        """A match rebuilt from a stored log (IllegalAction if the rules refuse a step)."""
-        return await self._run(_replay, game, players, options, seed, actions)
+        self, game: Game[Any, Any], record: GameRecord, versions: Mapping[str, Any]
+    ) -> tuple[Match[Any, Any] | None, int | None]:
+        """A match rebuilt from a stored log, and how far it replays (None: to its end)."""
+        return await self._run(_replay, game, record, versions)
 
     async def steps(
-        self,
-        game: Game[Any, Any],
-        players: tuple[str, ...],
-        options: dict[str, Any],
-        seed: int,
-        actions: Sequence[tuple[int, Mapping[str, Any]]],
+        self, game: Game[Any, Any], record: GameRecord, versions: Mapping[str, Any]
     ) -> list[tuple[Any, tuple[Event, ...]]]:
-        """Every state of a stored log and the events of the step to it (a replay viewer's)."""
-        return await self._run(_steps, game, players, options, seed, actions)
+        """Every state of a record and the events of the step to it (a replay viewer's)."""
+        return await self._run(_steps, game, record, versions)
 
     def close(self) -> None:
         if self._pool is not None:

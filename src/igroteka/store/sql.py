@@ -192,9 +192,14 @@ class Store:
                 )
             )
 
-    def start_room(self, room: str) -> None:
+    def start_room(self, room: str, settings: Mapping[str, Any] | None = None) -> None:
+        """Mark a room started; ``settings``, when given, replace its settings (a room keeps
+        there what it was started with: the versions of the rules and the lexicon)."""
+        values: dict[str, Any] = {"started": True}
+        if settings is not None:
+            values["settings"] = _dumps(settings)
         with self.engine.begin() as db:
-            db.execute(_rooms.update().where(_rooms.c.id == room).values(started=True))
+            db.execute(_rooms.update().where(_rooms.c.id == room).values(**values))
 
     def append_action(
         self, room: str, number: int, seat: int, action: Mapping[str, Any], ends: bool = False

@@ -1,15 +1,57 @@
 """People at a keyboard: one module per game renders its table and asks for actions.
 
-Each module has ``intro(options, seed)``, ``Narrator(console, names, delay)``,
-``Person(name, seat, console, names)`` and ``render_results(outcome, names)``.
+Each module (named by its game's declaration, ``terminal=``) has a ``TERMINAL``: a
+:class:`GameTerminal` of its ``intro``, ``Narrator``, ``Person`` and ``render_results``.
+
+>>> for_game("klepka").intro({"deck": {"name": "Animals"}, "pairs": 8, "syncopes": 2}, 7)[:32]
+'Klepka — deck “Animals”, 8 pairs'
 """
 
+from __future__ import annotations
+
 import importlib
-from types import ModuleType
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
-_MODULES = {"klepka": "igroteka.terminal.klepka", "letters": "igroteka.terminal.letters"}
+from igroteka.engine.bot import Agent
+from igroteka.engine.game import Event, JsonObject
+from igroteka.terminal.text import Console
+
+A = TypeVar("A")
+A_co = TypeVar("A_co", covariant=True)
 
 
-def for_game(name: str) -> ModuleType:
-    """The terminal module of a game."""
-    return importlib.import_module(_MODULES[name])
+class Person(Agent[A_co], Protocol[A_co]):
+    """A person at this keyboard playing one seat: an agent that also looks at revealed cards."""
+
+    def look(self, view: JsonObject) -> None:
+        """Cards this person revealed stay up until they press Enter."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameTerminal(Generic[A]):
+    """What the command line needs to play one game at a terminal."""
+
+    intro: Callable[[Mapping[str, Any], int], str]
+    """``intro(options, seed)``: the first lines, naming the deck, the options and the seed."""
+    narrator: Callable[[Console, Sequence[str], float], Callable[[Sequence[Event]], None]]
+    """``narrator(console, names, delay)``: tells every event, one line each."""
+    person: Callable[[str, int, Console, Sequence[str]], Person[A]]
+    """``person(name, seat, console, names)``: the agent of a person at this keyboard."""
+    render_results: Callable[[JsonObject, Sequence[str]], str]
+    """``render_results(outcome, names)``: the scores and who won."""
+
+
+def for_game(name: str) -> GameTerminal[Any]:
+    """The terminal of a game; :class:`LookupError` if it cannot be played at a terminal."""
+    from igroteka.games import entry
+
+    module_name = entry(name).declaration.terminal
+    if module_name is None:
+        raise LookupError(f"{name} cannot be played in a terminal")
+    terminal = importlib.import_module(module_name).TERMINAL
+    if not isinstance(terminal, GameTerminal):
+        raise TypeError(f"{module_name}.TERMINAL is no GameTerminal")
+    return terminal

@@ -3,16 +3,77 @@
 from __future__ import annotations
 
 import time
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.klepka.chain import SYNCOPE
-from igroteka.games.klepka.rules import Action, Flip, London, SubmitChain
-from igroteka.terminal.text import Console, grid
+from igroteka.games.klepka.rules import SYNCOPE_NAMES, Action, Flip, London, SubmitChain
+from igroteka.terminal import GameTerminal
+from igroteka.terminal.text import Console, grid, number
 
 CELL = 12
-SYNCOPE_ALIASES = {"syncope", "~", "*", "синкопа"}
+_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'"})
+_SEPARATORS = str.maketrans({",": " ", "→": " "})
+
+
+class ChainInputError(ValueError):
+    """A typed chain that names no card: the message says which number or word."""
+
+
+def _card_key(text: str) -> str:
+    """What typed words and a card share: case, ё/е, apostrophe variants, spaces forgiven."""
+    folded = unicodedata.normalize("NFC", text).casefold().translate(_APOSTROPHES)
+    return " ".join(folded.replace("ё", "е").split())
+
+
+def read_chain(answer: str, hand: Sequence[str]) -> tuple[str, ...]:
+    """The links of a typed chain: the numbers of the hand's cards, its words, Syncope names.
+
+    Numbers count the cards of ``hand`` from 1; a run of typed words that spells a card of
+    several words (``ice cream``) is that card, the longest run first; any other word is
+    passed on as typed, for the rules to match or refuse with their reason.
+
+    >>> read_chain("2 ~ 1", ["owl", "tiger"])
+    ('tiger', 'SYNCOPE', 'owl')
+    >>> read_chain("Ice  Cream, mouse", ["mouse", "ice cream"])
+    ('ice cream', 'mouse')
+    """
+    tokens = answer.translate(_SEPARATORS).split()
+    cards = {_card_key(card): card for card in hand}
+    longest = max((len(key.split()) for key in cards), default=1)
+    links: list[str] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        chosen = number(token)
+        if token.casefold() in SYNCOPE_NAMES:
+            links.append(SYNCOPE)
+        elif chosen is not None:
+            if not 1 <= chosen <= len(hand):
+                raise ChainInputError(
+                    f"there is no card {chosen}: your words are numbered 1 to {len(hand)}"
+                )
+            links.append(hand[chosen - 1])
+        else:
+            for size in range(min(longest, len(tokens) - index), 1, -1):
+                card = cards.get(_card_key(" ".join(tokens[index : index + size])))
+                if card is not None:
+                    links.append(card)
+                    index += size
+                    break
+            else:
+                links.append(token)
+                index += 1
+            continue
+        index += 1
+    return tuple(links)
+
+
+def render_hand(words: Sequence[str]) -> str:
+    """A hand of WORD cards, numbered from 1 to be chosen by number."""
+    return "   ".join(f"{index}: {word}" for index, word in enumerate(words, start=1))
 
 
 def card_label(card: JsonObject) -> str:
@@ -143,29 +204,37 @@ class Person:
             wanted = "WORD" if first["kind"] == "picture" else "PICTURE"
             prompt = f"{self.name}, look for the {wanted} of {card_label(first)}: flip a card: "
         while True:
-            answer = console.ask(prompt).strip()
-            if answer.isdigit():
-                return int(answer) - 1
+            chosen = number(console.ask(prompt))
+            if chosen is not None:
+                return chosen - 1
             console.say(f"  Type the number of a face-down card (1 to {len(view['table'])}).")
 
     def _chain(self, view: JsonObject) -> tuple[str, ...]:
         held = view["collections"][self.seat]
+        words: list[str] = held["words"]
         console = self.console
         console.say("")
-        console.say(f"{self.name}, your words: {', '.join(held['words'])}")
+        console.say(f"{self.name}, your words:  {render_hand(words)}")
         if held["syncopes"]:
-            console.say(f"You hold {held['syncopes']} Syncope card(s): type ~ between two words.")
+            count = held["syncopes"]
+            names = ", ".join(SYNCOPE_NAMES[1:])
+            console.say(
+                f"You hold {count} Syncope card{'s' if count != 1 else ''}: "
+                f"put ~ (or {names}) between two words."
+            )
         console.say("Each word must start with the last letter of the word before it.")
         while True:
-            answer = console.ask("Your chain (words separated by spaces, - for none): ").strip()
-            if answer == "-":
+            answer = console.ask("Your chain (card numbers or words in order, - for none): ")
+            if answer.strip() == "-":
                 return ()
-            if answer:
-                return tuple(
-                    SYNCOPE if word.casefold() in SYNCOPE_ALIASES else word
-                    for word in answer.split()
-                )
-            console.say("  Type at least one word, or - to build no chain.")
+            try:
+                links = read_chain(answer, words)
+            except ChainInputError as error:
+                self.refused(str(error))
+                continue
+            if links:
+                return links
+            console.say("  Type at least one card number or word, or - to build no chain.")
 
 
 def intro(options: Mapping[str, Any], seed: int) -> str:
@@ -189,3 +258,6 @@ def render_results(outcome: JsonObject, names: Sequence[str]) -> str:
     verb = "wins" if len(winners) == 1 else "share the victory"
     lines.append(f"{' and '.join(winners)} {verb}!")
     return "\n".join(lines)
+
+
+TERMINAL: GameTerminal[Action] = GameTerminal(intro, Narrator, Person, render_results)

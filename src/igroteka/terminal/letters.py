@@ -8,7 +8,8 @@ from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.letters.rules import Action, Chaos, Compose, Exchange, Flip, Laying, Stop
-from igroteka.terminal.text import Console, grid
+from igroteka.terminal import GameTerminal
+from igroteka.terminal.text import Console, grid, number
 
 CELL = 11
 DOTS = {"blue": "🔵", "yellow": "🟡", "red": "🔴", "green": "🟢"}
@@ -22,7 +23,8 @@ def card_label(card: Mapping[str, Any]) -> str:
     """A card face: a letter with its points and colour, or a prize card's name."""
     if card["kind"] == "letter":
         return f"{card['letter'].upper()}{card['points']}{DOTS.get(card['colour'], '')}"
-    return PRIZES.get(card["kind"], card["kind"])
+    kind: str = card["kind"]
+    return PRIZES.get(kind, kind)
 
 
 def render_table(view: JsonObject) -> str:
@@ -170,8 +172,9 @@ class Person:
         lowered = answer.casefold()
         if not answer:
             return None
-        if lowered.isdigit():
-            return Flip(int(lowered) - 1)
+        flipped = number(lowered)
+        if flipped is not None:
+            return Flip(flipped - 1)
         if lowered in ("s", "stop"):
             return Stop()
         if lowered in ("c", "chaos", "e", "exchange"):
@@ -211,9 +214,9 @@ class Person:
         return Exchange(mine[give]["id"], others[take][1]["id"])
 
     def _number(self, prompt: str, count: int) -> int | None:
-        answer = self.console.ask(prompt).strip()
-        if answer.isdigit() and 1 <= int(answer) <= count:
-            return int(answer) - 1
+        chosen = number(self.console.ask(prompt))
+        if chosen is not None and 1 <= chosen <= count:
+            return chosen - 1
         self.console.say(f"  A number from 1 to {count}; the exchange is called off.")
         return None
 
@@ -241,3 +244,6 @@ def render_results(outcome: JsonObject, names: Sequence[str]) -> str:
         verb = "wins" if len(winners) == 1 else "share the victory"
         lines.append(f"{' and '.join(winners)} {verb}!")
     return "\n".join(lines)
+
+
+TERMINAL: GameTerminal[Action] = GameTerminal(intro, Narrator, Person, render_results)

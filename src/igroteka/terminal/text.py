@@ -33,6 +33,12 @@ class Console:
         return line.rstrip("\n")
 
 
+def number(answer: str) -> int | None:
+    """A whole number typed in ASCII digits (``"12"``), or ``None`` (``"x"``, ``"²"``, ``"-1"``)."""
+    answer = answer.strip()
+    return int(answer) if answer.isascii() and answer.isdigit() else None
+
+
 def display_width(text: str) -> int:
     """Columns a string takes in a terminal: emoji and CJK take two, marks none."""
     width = 0

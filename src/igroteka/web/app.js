@@ -1,11 +1,7 @@
 // The Igroteka client: a lobby to create rooms, and a room page that plays over a websocket.
 // It decides nothing: it shows the views the server sends and sends the player's actions.
 
-import { has, language, setLanguage, t } from "./i18n.js";
-import * as klepka from "./games/klepka.js";
-import * as letters from "./games/letters.js";
-
-const RENDERERS = { klepka, letters };
+import { language, setLanguage, t } from "./i18n.js";
 
 // ---------------------------------------------------------------- helpers
 
@@ -59,83 +55,120 @@ function keepToken(room, seat, token) {
 
 // ---------------------------------------------------------------- the lobby
 
-// The options the lobby offers; `house` ones are folded under "House rules". A choice's label is
-// the string `${key}_${choice}` when there is one. The deck "own" is a teacher's words, typed in.
-const OPTION_FIELDS = {
-  klepka: [
-    { key: "lang", label: "deckLang", choices: ["en", "uk", "own"], labels: "deck" },
-    { key: "pairs", label: "pairs", min: 1, max: 40 },
-    { key: "syncopes", label: "syncopes", min: 0, max: 10 },
-    { key: "chain", label: "chainMode", choices: ["manual", "auto"] },
-    { key: "starter", label: "starter", choices: ["london", "random"], house: true },
-    { key: "after_syncope", label: "after_syncope", choices: ["pass", "again"], house: true },
-    { key: "syncope_in_search", label: "syncope_in_search", choices: ["ends", "continues"], house: true },
-    { key: "ties", label: "ties", choices: ["shared", "cards"], house: true },
-    { key: "soft_sign", label: "soft_sign", choices: ["skip", "strict"], house: true },
-  ],
-  letters: [
-    { key: "pairs", label: "pairs", min: 10, max: 120 },
-    { key: "polysemy", label: "polysemy", min: 0, max: 8 },
-    { key: "chaos", label: "chaos", min: 0, max: 8 },
-    { key: "exchange", label: "exchange", min: 0, max: 8 },
-    { key: "nouns_singular", label: "nounsSingular", flag: true, house: true },
-    { key: "unique_words", label: "uniqueWords", flag: true, house: true },
-    { key: "double_slang", label: "doubleSlang", flag: true, house: true },
-  ],
-};
+// Everything the lobby knows of a game comes from its declaration (GET /api/games): titles,
+// summary, seats and the schema of its options. Nothing here names a game.
 
-function choiceLabel(field, choice) {
-  const key = `${field.labels || field.key}_${choice}`;
-  return has(key) ? t(key) : choice;
+let GAMES = null;
+
+async function games() {
+  if (!GAMES) GAMES = await api("GET", "/api/games");
+  return GAMES;
+}
+
+/** A declared text ({en, uk, ru}) in the page's language. */
+function said(labels) {
+  return labels?.[language()] ?? labels?.en ?? "";
+}
+
+// Renderers are web/games/<name>.js, loaded for every declared game; a game without one
+// (a test's own) is still listed and played, its board left plain.
+const RENDERERS = {};
+
+async function loadRenderers() {
+  await Promise.all(
+    (await games()).map(async (game) => {
+      try {
+        RENDERERS[game.name] = await import(`./games/${game.name}.js`);
+      } catch {
+        RENDERERS[game.name] = { render: () => h("p", { class: "muted" }, said(game.title)) };
+      }
+    }),
+  );
+}
+
+/** A game's title in the page's language, from its declaration. */
+function gameTitle(name) {
+  return said(GAMES?.find((game) => game.name === name)?.title) || name;
+}
+
+function optionInput(option, id) {
+  if (option.kind === "flag") return h("input", { type: "checkbox", id, name: option.key, checked: option.default === true });
+  if (option.kind === "choice") {
+    const input = h(
+      "select",
+      { id, name: option.key },
+      option.choices.map((c) => h("option", { value: c.value }, said(c.label))),
+    );
+    input.value = option.default;
+    return input;
+  }
+  if (option.kind === "text") return h("textarea", { id, name: option.key, rows: 8, placeholder: said(option.hint) });
+  return h("input", { type: "number", id, name: option.key, min: option.low, max: option.high, value: option.default });
+}
+
+/** The form's fields of a game's options; a field shown only while another has a value. */
+function optionFields(game, fields) {
+  const labelled = game.options.map((option) => {
+    const id = `option-${option.key}`;
+    const input = optionInput(option, id);
+    const element = h("label", { for: id, class: option.kind === "text" ? "own-deck" : null }, said(option.label), input);
+    return { option, input, element };
+  });
+  for (const { option, element } of labelled) {
+    if (!option.shown_when) continue;
+    const other = labelled.find((l) => l.option.key === option.shown_when.key);
+    const toggle = () => { element.hidden = other.input.value !== option.shown_when.value; };
+    other.input.addEventListener("change", toggle);
+    toggle();
+  }
+  const house = labelled.filter((l) => l.option.house).map((l) => l.element);
+  fields.replaceChildren(
+    ...labelled.filter((l) => !l.option.house).map((l) => l.element),
+    ...(house.length ? [h("details", { class: "house-rules" }, h("summary", {}, t("houseRules")), ...house)] : []),
+  );
+}
+
+/** The options a form asks for: a number left at its default is not sent (the game fits it). */
+function chosenOptions(game, form) {
+  const options = {};
+  for (const option of game.options) {
+    const input = form.elements[option.key];
+    const shown = !option.shown_when || form.elements[option.shown_when.key].value === option.shown_when.value;
+    if (!shown) continue;
+    if (option.kind === "flag") options[option.key] = input.checked;
+    else if (option.kind === "choice" || option.kind === "text") options[option.key] = input.value;
+    else if (input.value !== "" && input.value !== String(option.default)) options[option.key] = Number(input.value);
+  }
+  return options;
 }
 
 async function lobby(main) {
-  const games = await api("GET", "/api/games");
+  const declared = await games();
   const form = h("form", { class: "panel", id: "new-game" });
   const gameSelect = h(
     "select",
     { name: "game", id: "game" },
-    games.map((g) => h("option", { value: g.name }, t(g.name))),
+    declared.map((g) => h("option", { value: g.name }, said(g.title))),
   );
+  const summary = h("p", { class: "muted", id: "game-summary" });
   const players = h("input", { type: "number", name: "players", id: "players", value: 2, min: 1, max: 6 });
   const fields = h("div", { class: "fields" });
   const problem = h("p", { class: "form-error", role: "alert" });
-  const deckText = h("textarea", {
-    id: "option-deck-text", name: "deck_text", rows: 8, placeholder: t("deckTextHint"), "aria-label": t("deckText"),
-  });
-  const ownDeck = h("label", { class: "own-deck", for: "option-deck-text" }, t("deckText"), deckText);
+  const chosen = () => declared.find((g) => g.name === gameSelect.value);
   const showFields = () => {
-    const game = games.find((g) => g.name === gameSelect.value);
+    const game = chosen();
+    summary.textContent = said(game.summary);
     players.min = game.min_players;
     players.max = game.max_players;
-    const labelled = (OPTION_FIELDS[game.name] || []).map((field) => {
-      const id = `option-${field.key}`;
-      const fallback = game.options[field.key];
-      let input;
-      if (field.flag) input = h("input", { type: "checkbox", id, name: field.key });
-      else if (field.choices)
-        input = h("select", { id, name: field.key }, field.choices.map((c) => h("option", { value: c }, choiceLabel(field, c))));
-      else input = h("input", { type: "number", id, name: field.key, min: field.min, max: field.max, value: fallback });
-      if (field.choices && fallback !== undefined && field.choices.includes(fallback)) input.value = fallback;
-      if (field.key === "lang" && game.name === "klepka") {
-        const toggle = () => { ownDeck.hidden = input.value !== "own"; };
-        input.addEventListener("change", toggle);
-        toggle();
-      }
-      return { field, element: h("label", { for: id }, t(field.label), input) };
-    });
-    const house = labelled.filter((l) => l.field.house).map((l) => l.element);
-    fields.replaceChildren(
-      ...labelled.filter((l) => !l.field.house).map((l) => l.element),
-      ...(game.name === "klepka" ? [ownDeck] : []),
-      ...(house.length ? [h("details", { class: "house-rules" }, h("summary", {}, t("houseRules")), ...house)] : []),
-    );
+    players.value = Math.min(Math.max(Number(players.value), game.min_players), game.max_players);
+    optionFields(game, fields);
   };
   gameSelect.addEventListener("change", showFields);
   showFields();
   form.append(
     h("h1", {}, t("newGame")),
     h("label", { for: "game" }, t("game"), gameSelect),
+    summary,
     h("label", { for: "players" }, t("players"), players),
     fields,
     h(
@@ -149,27 +182,14 @@ async function lobby(main) {
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const game = gameSelect.value;
-    const defaults = games.find((g) => g.name === game).options;
-    const options = {};
-    for (const field of OPTION_FIELDS[game] || []) {
-      const input = form.elements[field.key];
-      if (field.flag) options[field.key] = input.checked;
-      else if (field.choices) options[field.key] = input.value;
-      // a number left as it was is the game's default: the game fits it to the deck
-      else if (input.value !== "" && input.value !== String(defaults[field.key])) options[field.key] = Number(input.value);
-    }
-    if (options.lang === "own") {
-      delete options.lang;
-      options.deck = { text: deckText.value };
-    }
+    const game = chosen();
     problem.textContent = "";
     try {
       const timer = form.elements.turn_timer.value;
       const room = await api("POST", "/api/rooms", {
-        game,
+        game: game.name,
         players: Number(players.value),
-        options,
+        options: chosenOptions(game, form),
         turn_timer: timer ? Number(timer) : null,
       });
       history.pushState({}, "", room.invite);
@@ -193,12 +213,56 @@ async function findRoom(main, id) {
   }
 }
 
+// What a person is typing in the inputs of a part of the page: value, selection and focus by
+// the input's key (its id, else its name, class or label, and its place among inputs so named).
+function typed(root) {
+  const kept = new Map();
+  const counts = {};
+  for (const input of root.querySelectorAll("input, textarea")) {
+    if (["button", "submit", "checkbox", "radio", "range", "hidden"].includes(input.type)) continue;
+    const name = input.id ? `#${input.id}` : input.name || input.className || input.getAttribute("aria-label") || "";
+    counts[name] = (counts[name] ?? -1) + 1;
+    kept.set(`${name}/${counts[name]}`, input);
+  }
+  return kept;
+}
+
+// Draw `node` in place of what `main` shows, keeping what the person has typed (and where the
+// caret is) in each input that is drawn again: an update from another seat wipes nothing.
+function redraw(main, node) {
+  const before = typed(main);
+  const focused = document.activeElement;
+  main.replaceChildren(node);
+  for (const [key, input] of typed(main)) {
+    const old = before.get(key);
+    if (!old || old.value === old.defaultValue) continue; // untouched: the new default stands
+    input.value = old.value;
+    if (old === focused) {
+      input.focus();
+      try {
+        input.setSelectionRange(old.selectionStart, old.selectionEnd, old.selectionDirection);
+      } catch {
+        // an input of a kind without a text selection (a number)
+      }
+    }
+  }
+}
+
+let actionCount = 0;
+
+// An id for an action: a doubled message is applied once (the server acks it again).
+function actionId() {
+  actionCount += 1;
+  return `${Date.now().toString(36)}-${actionCount}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 class RoomPage {
   constructor(main, id) {
     this.main = main;
     this.id = id;
     this.room = null;
     this.views = {}; // by seat held (or "watch"): the latest view
+    this.contexts = {}; // by seat held (or "watch"): the kernel's context beside that view
     this.seqs = {};
     this.sockets = {};
     this.closed = false;
@@ -248,14 +312,17 @@ class RoomPage {
   }
 
   receive(key, message) {
+    if (message.type === "ack" || message.type === "pong") return; // the update says the rest
     if (message.type === "welcome" || message.type === "room") this.room = message.room;
     if (message.view !== undefined && message.type !== "error") {
       this.views[key] = message.view;
+      this.contexts[key] = message.context ?? null;
       this.seqs[key] = message.seq;
     }
     if (message.type === "error") {
-      if (message.error !== "stale") toast(message.reason);
-      return;
+      // every refusal is said, a stale one too ("the table changed: look again"); the page is
+      // drawn again from the latest view, so that the person can choose again
+      toast(message.reason);
     }
     this.render();
   }
@@ -264,15 +331,21 @@ class RoomPage {
     const key = String(seat);
     const socket = this.sockets[key];
     if (!socket || socket.readyState !== WebSocket.OPEN) return toast(t("reconnecting"));
-    socket.send(JSON.stringify({ type: "action", action, seq: this.seqs[key] }));
+    socket.send(JSON.stringify({ type: "action", action, seq: this.seqs[key], id: actionId() }));
+  }
+
+  // the context of a seat's view (or the watcher's): who is awaited, how the game ended
+  context(key) {
+    const view = this.views[key];
+    return this.contexts[key] ?? (view ? { awaited: view.awaited ?? view.actors, outcome: view.outcome ?? null } : null);
   }
 
   // the seat whose view is shown: the held seat the game waits for, else the first held
   shownSeat() {
     const held = this.held();
     if (!held.length) return null;
-    const view = this.views[String(held[0])];
-    const waiting = view ? view.awaited ?? view.actors : [];
+    const known = this.context(String(held[0]));
+    const waiting = known ? known.awaited : [];
     return held.find((seat) => waiting.includes(seat)) ?? held[0];
   }
 
@@ -281,8 +354,10 @@ class RoomPage {
     if (!room) return;
     if (!room.started) return this.renderSeats();
     const seat = this.shownSeat();
-    const view = this.views[seat === null ? "watch" : String(seat)];
-    if (!view) return;
+    const key = seat === null ? "watch" : String(seat);
+    const view = this.views[key];
+    if (!view) return this.renderStopped(this.contexts[key]);
+    const known = this.context(key);
     if (this.handedTo !== undefined && this.handedTo !== seat && this.private(seat)) {
       return this.passDevice(seat);
     }
@@ -300,20 +375,37 @@ class RoomPage {
       toast,
     };
     const body = renderer.render(view, context);
-    const status = h("p", { class: "status" }, statusLine(view, context));
-    const waiting = view.awaited ?? view.actors;
+    const status = h("p", { class: "status" }, statusLine(view, known, context));
+    const outcome = known.outcome;
     const section = h(
       "section",
       {
         class: `game game-${room.game}`,
         "data-phase": view.phase,
-        "data-my-turn": seat !== null && waiting.includes(seat) ? "yes" : "no",
-        "data-over": view.outcome ? "yes" : "no",
+        "data-seq": this.seqs[key],
+        "data-my-turn": seat !== null && !outcome && known.awaited.includes(seat) ? "yes" : "no",
+        "data-over": outcome ? "yes" : "no",
+        "data-stopped": outcome?.stopped ? "yes" : "no",
       },
       status,
+      outcome?.reason ? h("p", { class: "outcome-reason" }, outcome.reason) : null,
       body,
     );
-    this.main.replaceChildren(section);
+    redraw(this.main, section);
+  }
+
+  // a game stopped (by an update) before its first state: there is no table, only the reason
+  renderStopped(known) {
+    if (!known?.outcome) return;
+    redraw(
+      this.main,
+      h(
+        "section",
+        { class: "game panel", "data-over": "yes", "data-stopped": "yes" },
+        h("p", { class: "status" }, t("over")),
+        h("p", { class: "outcome-reason" }, known.outcome.reason),
+      ),
+    );
   }
 
   // whether this seat's view shows something another seat held in this tab may not see
@@ -343,7 +435,7 @@ class RoomPage {
       const mine = held.includes(seat.seat);
       let cell;
       if (seat.kind === "open") {
-        const name = h("input", { placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 32 });
+        const name = h("input", { id: `seat-name-${seat.seat}`, placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 32 });
         const level = h("select", { "aria-label": t("level") }, room.bot_levels.map((l) => h("option", { value: l }, l)));
         cell = h(
           "div",
@@ -359,11 +451,12 @@ class RoomPage {
       return h("li", { class: `seat seat-${seat.kind}` }, h("b", {}, `${t("seat")} ${seat.seat + 1}`), cell);
     });
     const ready = room.seats.every((s) => s.kind !== "open");
-    this.main.replaceChildren(
+    redraw(
+      this.main,
       h(
         "section",
         { class: "panel" },
-        h("h1", {}, t(room.game)),
+        h("h1", {}, gameTitle(room.game)),
         h(
           "p",
           { class: "invite" },
@@ -422,11 +515,10 @@ class RoomPage {
   }
 }
 
-function statusLine(view, context) {
-  if (view.outcome) return t("over");
+function statusLine(view, known, context) {
+  if (known.outcome) return t("over");
   if (context.seat === null) return t("spectator");
-  const waiting = view.awaited ?? view.actors;
-  if (waiting.includes(context.seat)) return t("yourTurn");
+  if (known.awaited.includes(context.seat)) return t("yourTurn");
   return t("turnOf", { name: context.names[view.turn] ?? "" });
 }
 
@@ -517,7 +609,8 @@ function route() {
   }
 }
 
-function start() {
+async function start() {
+  await loadRenderers().catch((error) => toast(error.message));
   const select = document.getElementById("lang");
   select.value = language();
   setLanguage(language());

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igroteka.games.klepka import chain as chain_module
+from igroteka.games.klepka import program
 from igroteka.games.klepka.chain import (
     SYNCOPE,
     Chain,
@@ -24,6 +24,8 @@ from igroteka.games.klepka.chain import (
     word_length,
 )
 from igroteka.games.klepka.deck import builtin_deck
+from igroteka.games.klepka.exhaustive import Exhaustive
+from igroteka.games.klepka.graph import Graph
 from tests.games.klepka.chain_ilp import longest_chain
 
 STRICT = ChainRules(soft_sign="strict")
@@ -332,37 +334,27 @@ def test_the_best_chain_is_the_same_for_the_same_hand(
     assert best_chain(shuffled, syncopes) == best_chain(words, syncopes)
 
 
-# -- the two searches of the solver agree ------------------------------------------
+# -- the searches of the solver agree ----------------------------------------------
 
 
-def _score(found: Sequence[str], path: list[tuple[int, bool]], syncopes: int) -> int:
-    return sum(len(found[i]) for i, _ in path) * (syncopes + 1) - sum(j for _, j in path)
+def graph_of(words: Sequence[str], syncopes: int) -> Graph:
+    """A hand as the solver sees it: each word's letters and the letter it goes on from."""
+    return Graph([(letters(word), last_letter(word)) for word in sorted(words)], syncopes)
 
 
 @settings(max_examples=120, deadline=None)
 @given(
     words=st.lists(st.text(alphabet="abcdeь", min_size=1, max_size=5), min_size=1, max_size=12),
     syncopes=st.integers(0, 3),
-    deep=st.sampled_from([-1, chain_module._EXACT_SYNCOPES]),
 )
-def test_small_hands_get_the_same_best_chain_from_both_searches(
-    words: list[str], syncopes: int, deep: int
+def test_small_hands_get_the_same_best_chain_from_every_search(
+    words: list[str], syncopes: int
 ) -> None:
-    """Small hands are searched exhaustively, big ones by branch and bound: same optimum.
-
-    ``deep``: the branch and bound alone (-1), or trying every chain at its nodes
-    with few Syncopes left (as it does by default).
-    """
-    found = [chain_module._letters_of(word) for word in words if letters(word)]
-    exhaustive = chain_module._Solver(found, syncopes, ChainRules()).exhaustive()
+    """Small hands are searched exhaustively, big ones by the program: the same optimum."""
+    graph = graph_of([word for word in words if letters(word)], syncopes)
+    exhaustive = Exhaustive(graph).chain()
     assert exhaustive is not None
-    kept = chain_module._EXACT_SYNCOPES
-    chain_module._EXACT_SYNCOPES = deep
-    try:
-        bounded = chain_module._Solver(found, syncopes, ChainRules()).solve()
-    finally:
-        chain_module._EXACT_SYNCOPES = kept
-    assert _score(found, exhaustive, syncopes) == _score(found, bounded, syncopes)
+    assert graph.score(exhaustive) == graph.score(program.chain(graph))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -370,13 +362,11 @@ def test_big_hands_of_nouns_get_the_same_best_chain_from_both_searches(seed: int
     """Without Syncopes a hand of nouns is searched exhaustively, whatever its size."""
     rng = random.Random(seed)
     words = rng.sample([pair.word for pair in builtin_deck(rng.choice(["en", "uk"])).pairs], 32)
-    found = [chain_module._letters_of(word) for word in sorted(words)]
-    solver = chain_module._Solver(found, 0, ChainRules())
-    exhaustive = solver.exhaustive()
+    graph = graph_of(words, 0)
+    exhaustive = Exhaustive(graph).chain()
     assert exhaustive is not None
-    assert _score(found, exhaustive, 0) == _score(found, solver.solve(), 0)
-    fresh = chain_module._Solver(found, 0, ChainRules())  # its memo is empty
-    assert fresh.exhaustive(budget=3) is None  # past its budget the search gives up
+    assert graph.score(exhaustive) == graph.score(program.chain(graph))
+    assert Exhaustive(graph).chain(budget=3) is None  # past its budget the search gives up
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -10,6 +10,7 @@ import pytest
 from igroteka.engine import IllegalAction, OptionsError
 from igroteka.games.klepka.rules import (
     DOWN,
+    SYNCOPE_NAMES,
     UP,
     Card,
     Collection,
@@ -272,8 +273,16 @@ def test_when_nobody_has_been_to_london_the_starter_is_drawn_by_lot() -> None:
 
 def test_a_chosen_seat_starts() -> None:
     assert new(players=3, starter=2).turn == 2
-    with pytest.raises(OptionsError, match="no seat 5"):
-        new(players=3, starter=5)
+
+
+def test_a_starter_seat_that_is_not_at_the_table_is_refused_counting_seats_from_1() -> None:
+    """The rules take seats from 0 (as the web sends them); a refusal tells them from 1."""
+    with pytest.raises(OptionsError, match=r"^there is no seat 3 to start$"):
+        new(players=2, starter=2)  # the third seat, with two players
+    with pytest.raises(OptionsError, match=r"^there is no seat 0 to start$"):
+        new(players=2, starter=-1)
+    with pytest.raises(OptionsError, match=r"^starter must be london, random or a seat number"):
+        new(players=2, starter="first")
 
 
 def test_answering_london_twice_is_refused() -> None:
@@ -325,6 +334,17 @@ def test_players_build_chains_at_the_same_time_and_they_stay_hidden_until_all_ar
     state = play(state, 2, SubmitChain(("egg",)))
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == (8, 4, 3) and outcome.winners == {0}
+
+
+def test_while_chains_are_built_every_view_carries_the_names_a_syncope_may_be_typed_as() -> None:
+    """One list (SYNCOPE_NAMES) for the terminal and the web, which has it from the view."""
+    state = new(players=2)
+    assert "syncope_names" not in GAME.view(state, 0)
+    state = clear_table(state, {0: ["cat", "tiger"], 1: ["rat", "goat", "egg"]})
+    for seat in (0, 1, None):
+        assert GAME.view(state, seat)["syncope_names"] == list(SYNCOPE_NAMES)
+    assert {"~", "syncope", "синкопа"} <= set(SYNCOPE_NAMES)
+    assert all(name == name.casefold() for name in SYNCOPE_NAMES)
 
 
 def test_a_player_without_words_has_an_empty_chain_and_is_not_asked() -> None:

@@ -411,6 +411,7 @@ def test_cards_still_held_count_one_point_each() -> None:
         ({"nouns_singular": "yes"}, "on \\(true\\) or off"),
         ({"colour": 2}, "unknown option colour"),
         ({"starter": "london"}, "starter"),
+        ({"starter": -1}, "there is no seat 0 to start"),  # seats are told counted from 1
     ],
 )
 def test_bad_options_are_refused_with_a_reason(raw: dict[str, object], reason: str) -> None:

@@ -6,13 +6,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from igroteka.engine.declaration import Choice, Declaration, Labels, Option
+from igroteka.engine.game import OptionsError
 from igroteka.games.klepka import rules
 from igroteka.games.klepka.bots import LEVELS
+from igroteka.games.klepka.deck import DeckError, load_deck
 
 
 def _l(en: str, uk: str, ru: str) -> Labels:
     return {"en": en, "uk": uk, "ru": ru}
+
+
+def _deck_file(path: str) -> Mapping[str, Any]:
+    """A deck file named on the command line, read with its own problems named by file."""
+    try:
+        deck = load_deck(path)
+    except DeckError as error:
+        raise OptionsError(error.reason) from None
+    pairs = [[pair.word, pair.picture] for pair in deck.pairs]
+    return {"deck": {"name": deck.name, "lang": deck.lang, "pairs": pairs}}
 
 
 def _choice(key: str, label: Labels, *choices: tuple[str, Labels], house: bool = True) -> Option:
@@ -49,6 +64,12 @@ OPTIONS = (
         file=True,
         shown_when=("lang", "own"),
         cli="deck",
+        read=_deck_file,
+        hint=_l(
+            "name: Week 5\nlang: en\napple 🍎\nhouse 🏠\nsun 🌞",
+            "name: Тиждень 5\nlang: uk\nяблуко 🍎\nбудинок 🏠\nсонце 🌞",
+            "name: Неделя 5\nlang: ru\nяблоко 🍎\nдом 🏠\nсолнце 🌞",
+        ),
     ),
     Option.number(
         "pairs", _l("Pairs of cards", "Пар карток", "Пар карточек"), 12, 1, rules.MAX_PAIRS

@@ -33,6 +33,7 @@ from igroteka.engine.game import (
     JsonObject,
     OptionsError,
     Outcome,
+    known_options,
     whole_option,
 )
 from igroteka.engine.rng import Rng
@@ -137,6 +138,11 @@ class SubmitChain:
 
 
 Action = Flip | Conceal | London | SubmitChain
+
+SYNCOPE_NAMES: Final = ("~", "*", "✦", "syncope", "синкопа")
+"""What a person may type for a Syncope in a hand-built chain, case-folded: ``~`` and ``*`` are
+quick to type, ✦ is how the terminal and the web show the card, and its name in English and in
+Ukrainian and Russian (the same word). The terminal reads them; the web gets them in the view."""
 
 
 # ---------------------------------------------------------------- options
@@ -289,23 +295,15 @@ MAX_PAIRS = 200
 def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
     """Options from JSON, with defaults; :class:`OptionsError` names what is wrong."""
     known = {f.name for f in dataclasses.fields(KlepkaOptions)} | {"lang", "deck_text"}
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        raise OptionsError(
-            Text(
-                "unknown {count:option|options} {options}",
-                count=len(unknown),
-                options=", ".join(unknown),
-            )
-        )
+    known_options(raw, known)
     deck = _deck_from_json(_deck_option(raw))
     starter = raw.get("starter", "london")
-    if isinstance(starter, bool) or not (
-        starter in STARTERS or (isinstance(starter, int) and starter >= 0)
-    ):
+    if isinstance(starter, bool) or not (starter in STARTERS or isinstance(starter, int)):
         raise OptionsError(
             Text("starter must be london, random or a seat number, not ‘{value}’", value=starter)
         )
+    if isinstance(starter, int) and starter < 0:  # seats are counted from 0 here, from 1 when told
+        raise OptionsError(Text("there is no seat {seat} to start", seat=starter + 1))
     return KlepkaOptions(
         deck=deck,
         pairs=whole_option(
@@ -516,7 +514,7 @@ class KlepkaGame:
                 )
             )
         if isinstance(opts.starter, int) and opts.starter >= players:
-            raise OptionsError(Text("there is no seat {seat} to start", seat=opts.starter))
+            raise OptionsError(Text("there is no seat {seat} to start", seat=opts.starter + 1))
         rng = Rng.from_seed(seed)
         chosen, rng = rng.sample(range(len(opts.deck.pairs)), opts.pairs)
         cards = [_SYNCOPE_CARD] * opts.syncopes
@@ -899,6 +897,8 @@ class KlepkaGame:
             "deck": {"name": options.deck.name, "lang": options.deck.lang},
             "options": dict(_house_rules(options)),
         }
+        if state.phase == Phase.CHAIN:
+            view["syncope_names"] = list(SYNCOPE_NAMES)
         outcome = self.outcome(state)
         if outcome is not None:
             view["outcome"] = outcome.to_json()
@@ -946,6 +946,7 @@ class KlepkaGame:
 
 __all__ = [
     "DOWN",
+    "SYNCOPE_NAMES",
     "UP",
     "Action",
     "After",

@@ -43,6 +43,7 @@ from igroteka.engine.game import (
     JsonObject,
     OptionsError,
     Outcome,
+    known_options,
     whole_option,
 )
 from igroteka.engine.rng import Rng
@@ -150,15 +151,7 @@ _FLAGS = ("nouns_singular", "unique_words", "double_slang")
 def parse_options(raw: Mapping[str, Any]) -> LettersOptions:
     """Options from JSON, with defaults; :class:`OptionsError` names what is wrong."""
     known = {f.name for f in dataclasses.fields(LettersOptions)}
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        raise OptionsError(
-            Text(
-                "unknown {count:option|options} {options}",
-                count=len(unknown),
-                options=", ".join(unknown),
-            )
-        )
+    known_options(raw, known)
     values: dict[str, Any] = {}
     for key, (low, high) in LIMITS.items():
         values[key] = whole_option(raw, key, getattr(_DEFAULTS, key), low, high)
@@ -170,12 +163,12 @@ def parse_options(raw: Mapping[str, Any]) -> LettersOptions:
             )
         values[key] = value
     starter = raw.get("starter", "random")
-    if isinstance(starter, bool) or not (
-        starter == "random" or (isinstance(starter, int) and starter >= 0)
-    ):
+    if isinstance(starter, bool) or not (starter == "random" or isinstance(starter, int)):
         raise OptionsError(
             Text("starter must be random or a seat number, not ‘{value}’", value=starter)
         )
+    if isinstance(starter, int) and starter < 0:  # seats are counted from 0 here, from 1 when told
+        raise OptionsError(Text("there is no seat {seat} to start", seat=starter + 1))
     return LettersOptions(**values, starter=starter)
 
 

@@ -2,6 +2,40 @@
 
 import { grid, results, speak } from "./table.js";
 
+// What a typed word and a card share: case, ё/е, apostrophe variants (' ’ ʼ) and spaces forgiven.
+const cardKey = (text) =>
+  text.normalize("NFC").toLowerCase().replace(/[’ʼ]/g, "'").replace(/ё/g, "е").split(/\s+/).filter(Boolean).join(" ");
+
+// The links of a typed chain, until chains are built by tapping cards: the longest run of typed
+// words that spells a card of the hand is that card (so "ice cream ~ mouse" works), a Syncope's
+// name (the rules' list, from the view) is a Syncope, and any other word goes as typed: the rules
+// match it to a card or say why not.
+export function readChain(text, hand, syncopeNames) {
+  const tokens = text.replace(/[,→]/g, " ").split(/\s+/).filter(Boolean);
+  const cards = new Map(hand.map((card) => [cardKey(card), card]));
+  const longest = Math.max(1, ...hand.map((card) => cardKey(card).split(" ").length));
+  const links = [];
+  for (let index = 0; index < tokens.length; ) {
+    const token = tokens[index];
+    if (syncopeNames.includes(token.toLowerCase())) {
+      links.push("SYNCOPE");
+      index += 1;
+      continue;
+    }
+    let size = Math.min(longest, tokens.length - index);
+    for (; size > 1; size -= 1) {
+      const card = cards.get(cardKey(tokens.slice(index, index + size).join(" ")));
+      if (card !== undefined) {
+        links.push(card);
+        break;
+      }
+    }
+    if (size === 1) links.push(token);
+    index += size;
+  }
+  return links;
+}
+
 export function render(view, context) {
   const { h, t, seat, send, names } = context;
   const acting = seat !== null && view.actors.includes(seat);
@@ -61,8 +95,7 @@ export function render(view, context) {
           class: "panel chain",
           onsubmit: (event) => {
             event.preventDefault();
-            const links = input.value.split(/\s+/).filter(Boolean).map((w) => (w === "~" ? "SYNCOPE" : w));
-            send({ type: "chain", links });
+            send({ type: "chain", links: readChain(input.value, words, view.syncope_names || []) });
           },
         },
         h("p", {}, t("chainPrompt")),

@@ -1,0 +1,291 @@
+"""The authority of a room: the one judge of its game, and the one voice that tells of it.
+
+Every action goes through :meth:`Authority.commit`, a person's from a
+websocket, a bot's, or the game's timed step: the rules apply it, the store
+commits it, and only then does anyone hear of it. Each connection is told its
+own seat's view and the events that seat may see, beside the kernel's context
+(``seq``, ``actors``, ``awaited``, ``phase``, ``outcome``, ``deadline``).
+
+A person's action carries the ``seq`` of the view it was chosen on. Freshness
+is judged per seat: the authority keeps the recent states by seq, and accepts
+an action chosen on an older view when what the choice rests on
+(``game.basis``) is the same then and now. So two players answering the same
+question at once are both accepted, in the order they arrive, while a flip
+aimed at a card that a Chaos has since moved is refused: "the table changed:
+look again". An action may carry an ``id``: a repeated id is answered with the
+same acknowledgement and is not applied again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from igroteka.engine import Event, IllegalAction, JsonObject, Match, Outcome, events_for
+from igroteka.engine.context import context
+from igroteka.engine.record import LoggedAction
+from igroteka.i18n import DEFAULT, Text, translate
+from igroteka.server.committer import Committer
+from igroteka.server.errors import RoomError
+from igroteka.server.workers import Workers
+from igroteka.store import Appended, Store, StoreError
+
+__all__ = [
+    "ID_LENGTH",
+    "REMEMBERED",
+    "WINDOW",
+    "Authority",
+    "Connection",
+    "Listener",
+    "outcome_json",
+]
+
+WINDOW = 64
+"""How many recent states the authority keeps: an action chosen on an older view is stale."""
+REMEMBERED = 64
+"""How many accepted action ids the authority remembers per seat."""
+ID_LENGTH = 64
+"""The longest id an action may carry (characters)."""
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: the seat it plays (None: a spectator), the language its person reads,
+    and its outgoing messages."""
+
+    seat: int | None
+    lang: str = DEFAULT
+    queue: asyncio.Queue[JsonObject | str] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: JsonObject | str) -> None:
+        """Queue a message: an object, or its JSON text already (one encoding for many)."""
+        self.queue.put_nowait(message)
+
+
+def outcome_json(outcome: Outcome, lang: str) -> JsonObject:
+    """An outcome as the context holds it, its reason in ``lang``."""
+    return {**outcome.to_json(), "reason": translate(outcome.reason, lang)}
+
+
+class Listener(Protocol):
+    """Who hears of every action besides the connections: the room's bots (``pacing``)."""
+
+    def observe(self, events: tuple[Event, ...]) -> None:
+        """Events of an accepted action, to be filtered per seat."""
+
+    def deadline(self) -> float | None:
+        """When the turn timer of the awaited person runs out (epoch seconds), if it runs."""
+
+
+class _Nobody:
+    def observe(self, events: tuple[Event, ...]) -> None:
+        pass
+
+    def deadline(self) -> float | None:
+        return None
+
+
+class Authority:
+    """A started game: its match, the connections told of it, and what keeps choices fresh.
+
+    ``stopped`` is the outcome of a game that an update stopped: its log no
+    longer replays, so the match is kept as far as it does, and it is over.
+    """
+
+    def __init__(
+        self,
+        room_id: str,
+        match: Match[Any, Any],
+        store: Store,
+        connections: set[Connection],
+        stopped: Outcome | None = None,
+        workers: Workers | None = None,
+        committer: Committer | None = None,
+    ) -> None:
+        self.room_id = room_id
+        self.match = match
+        self.store = store
+        self.workers = workers or Workers("inline")
+        self.committer = committer or Committer(store)
+        self.connections = connections
+        self.stopped = stopped
+        self.listener: Listener = _Nobody()
+        self.lock = asyncio.Lock()
+        """Held for every action and every step of the room's bots."""
+        self.recent: dict[int, Any] = {}
+        """The states of the last :data:`WINDOW` seqs (immutable values)."""
+        self.acks: dict[int, OrderedDict[str, JsonObject]] = {}
+        """The acknowledgements of the last ids accepted from each seat."""
+        self._replayed: list[tuple[Any, tuple[Event, ...]]] | None = None
+        self.remember()
+
+    # -- what the game is now
+
+    @property
+    def seq(self) -> int:
+        """How many actions have been accepted."""
+        return len(self.match.log)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (or was stopped), or None while it goes on."""
+        return self.stopped or self.match.outcome()
+
+    def context(self, lang: str = DEFAULT) -> JsonObject:
+        """The kernel's context of the game now, its outcome's reason in ``lang``."""
+        match = self.match
+        told = context(match.game, match.state, self.seq, self.listener.deadline())
+        outcome = self.outcome()
+        if outcome is not None:
+            told["outcome"] = outcome_json(outcome, lang)
+        return told
+
+    def told(self, seat: int | None, lang: str) -> JsonObject:
+        """What a connection is told of the game now: ``seq``, ``context`` and ``view``."""
+        return {"seq": self.seq, "context": self.context(lang), "view": self.match.view(seat)}
+
+    def remember(self) -> None:
+        """Keep the state now by its seq, and forget the oldest beyond the window."""
+        self.recent[self.seq] = self.match.state
+        self.recent.pop(self.seq - WINDOW, None)
+
+    # -- a person's action
+
+    async def act(self, seat: int, data: Any, seq: Any, action_id: Any = None) -> JsonObject:
+        """A person's action for their seat: its acknowledgement, or RoomError (nothing changed)."""
+        async with self.lock:
+            return await self.accept(seat, data, seq, action_id)
+
+    async def accept(self, seat: int, data: Any, seq: Any, action_id: Any = None) -> JsonObject:
+        """Judge an action and commit it (the lock held): the ``ack`` for its sender."""
+        if action_id is not None:
+            if not isinstance(action_id, str) or not 0 < len(action_id) <= ID_LENGTH:
+                raise RoomError(
+                    Text("an action's id is text of 1 to {count} characters", count=ID_LENGTH),
+                    "bad-id",
+                )
+            acked = self.acks.get(seat)
+            if acked is not None and action_id in acked:
+                return acked[action_id]  # sent twice: applied once, acknowledged again
+        action = self.judge(seat, data, seq)
+        try:
+            await self.commit(seat, action)
+        except IllegalAction as error:
+            raise RoomError(error.reason, "illegal") from None
+        ack: JsonObject = {"type": "ack", "id": action_id, "seq": self.seq}
+        if action_id is not None:
+            kept = self.acks.setdefault(seat, OrderedDict())
+            kept[action_id] = ack
+            if len(kept) > REMEMBERED:
+                kept.popitem(last=False)
+        return ack
+
+    def judge(self, seat: int, data: Any, seq: Any) -> Any:
+        """The action, once it may be tried: the game goes on, the seat may act, and the view
+        it was chosen on differs from now in nothing the choice rests on."""
+        outcome = self.outcome()
+        if outcome is not None:
+            raise RoomError(outcome.reason if self.stopped else Text("the game is over"), "over")
+        now = self.seq
+        if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= now:
+            raise RoomError(
+                Text("an action carries the seq of the view it was chosen on"), "bad-seq"
+            )
+        game, state = self.match.game, self.match.state
+        if seat not in game.actors(state):
+            raise RoomError(Text("it is not your turn"), "not-your-turn")
+        try:
+            action = game.decode_action(data)
+        except IllegalAction as error:
+            raise RoomError(error.reason, "illegal") from None
+        if seq < now:
+            then = self.recent.get(seq)
+            if then is None or game.basis(then, seat, action) != game.basis(state, seat, action):
+                raise RoomError(Text("the table changed: look again"), "stale")
+        return action
+
+    # -- the one path of every action
+
+    async def commit(self, seat: int, action: Any) -> tuple[Event, ...]:
+        """Apply, store, then tell: the one path of every accepted action (the lock held).
+
+        1. *apply*: the rules check the action and make the next state
+           (:class:`IllegalAction` when they refuse it: nothing changed), through
+           the workers (on the loop unless ``APPLY_IN_WORKERS``: see workers.py);
+        2. *store*: the committer stores the action, grouped with other rooms'
+           actions, before the match changes (if that fails, nothing changed
+           either: RoomError ``not-stored``);
+        3. *tell*: the bots observe the events their seats may see, and each
+           connection gets its seat's view, its events and the context.
+        """
+        match = self.match
+        state, events = await self.workers.apply(match.game, match.state, seat, action)
+        logged = LoggedAction(seat, match.game.encode_action(action))
+        ends = match.game.outcome(state) is not None
+        stored = Appended(self.room_id, self.seq, seat, logged.action, ends)
+        # once stored, it is applied and told even if the caller is cancelled meanwhile
+        await asyncio.shield(self._store_then_tell(stored, state, logged, events))
+        return events
+
+    async def _store_then_tell(
+        self, stored: Appended, state: Any, logged: LoggedAction, events: tuple[Event, ...]
+    ) -> None:
+        try:
+            await self.committer.append(stored)
+        except StoreError as error:  # not stored: not applied, and said as a refusal
+            raise RoomError(
+                Text("the action could not be stored: try again"), "not-stored"
+            ) from error
+        self.match.state = state  # as Match.play changes it, once the store has it
+        self.match.log.append(logged)
+        self.remember()
+        self.listener.observe(events)
+        self.broadcast(events)
+
+    def broadcast(self, events: tuple[Event, ...]) -> None:
+        """Each connection's update: its seat's view and events, the context in its language."""
+        match = self.match
+        views: dict[int | None, JsonObject] = {}
+        contexts: dict[str, JsonObject] = {}
+        texts: dict[tuple[int | None, str], str] = {}  # one encoding per seat and language
+        for connection in self.connections:
+            seat, lang = connection.seat, connection.lang
+            if (seat, lang) not in texts:
+                if seat not in views:
+                    views[seat] = match.view(seat)
+                if lang not in contexts:
+                    contexts[lang] = self.context(lang)
+                message = {
+                    "type": "update",
+                    "seq": self.seq,
+                    "context": contexts[lang],
+                    "view": views[seat],
+                    "events": [event.to_json() for event in events_for(events, seat)],
+                }
+                texts[seat, lang] = json.dumps(message, ensure_ascii=False)
+            connection.send(texts[seat, lang])
+
+    # -- the replay of a finished game
+
+    async def replay_step(self, step: int) -> JsonObject:
+        """A spectator's view after ``step`` actions of a finished game, and that step's events
+        (the game is replayed once, in a worker)."""
+        match = self.match
+        if self.outcome() is None:
+            raise RoomError(Text("a game can be replayed once it is over"), "not-over")
+        if self._replayed is None:
+            self._replayed = await self.workers.steps(match.game, match.record(), match.versions)
+        if not 0 <= step < len(self._replayed):
+            raise RoomError(
+                Text("the game has steps 0 to {last}", last=len(self._replayed) - 1), "no-step"
+            )
+        state, events = self._replayed[step]
+        return {
+            "step": step,
+            "steps": len(self._replayed) - 1,
+            "seat": match.log[step - 1].seat if step else None,
+            "view": match.game.view(state, None),
+            "events": [event.to_json() for event in events_for(events, None)],
+        }

@@ -1,0 +1,160 @@
+"""The lobby of a room: its seats, who holds each, and the tokens that hold them.
+
+A person takes an open seat and gets a token; the server keeps only the
+token's SHA-256 digest, and a connection or a request acts for a seat only
+with its token. Seats change until the game starts; after that they are held.
+
+>>> from igroteka.store import Room, Store
+>>> store = Store("sqlite://")
+>>> room = Room("r1", "klepka", {}, seed=1, players=2, created=0.0, seats=[Seat(0), Seat(1)])
+>>> store.create_room(room)
+>>> lobby = Lobby(room, store, bot_levels=("easy",))
+>>> token = lobby.take_seat(0, "Ann")
+>>> lobby.seat_of(token), lobby.seat_of(None)
+(0, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from igroteka.engine import OptionsError
+from igroteka.engine.bot import check_level
+from igroteka.i18n import Text
+from igroteka.server.errors import RoomError
+from igroteka.store import Room as StoredRoom
+from igroteka.store import Seat, Store
+
+__all__ = ["Lobby", "digest"]
+
+NAME_LENGTH = 32
+"""The longest name a player may take (characters)."""
+
+
+def digest(token: str) -> str:
+    """What the server keeps of a token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Lobby:
+    """The seats of one stored room, and who is connected to each of them."""
+
+    def __init__(self, stored: StoredRoom, store: Store, bot_levels: tuple[str, ...]) -> None:
+        self.stored = stored
+        self.store = store
+        self.bot_levels = bot_levels
+        self.present: dict[int, int] = {}
+        """How many connections each seat has now."""
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.stored.seats
+
+    def people(self) -> list[int]:
+        """The seats held by people."""
+        return [seat.seat for seat in self.seats if seat.kind == "person"]
+
+    def is_here(self, seat: int) -> bool:
+        """Whether a seat's player is connected (a bot always is)."""
+        return self.seats[seat].kind != "person" or self.present.get(seat, 0) > 0
+
+    def public(self) -> list[dict[str, Any]]:
+        """The seats as anyone may see them: no token, not even its digest."""
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "level": s.level,
+                "present": self.is_here(s.seat),
+            }
+            for s in self.seats
+        ]
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token holds, or None (a spectator); a wrong token is refused."""
+        if not token:
+            return None
+        wanted = digest(token)
+        for seat in self.seats:
+            if seat.kind == "person" and secrets.compare_digest(seat.token_digest, wanted):
+                return seat.seat
+        raise RoomError(Text("this token holds no seat in this room"), "bad-token")
+
+    # -- who is connected
+
+    def arrive(self, seat: int) -> None:
+        self.present[seat] = self.present.get(seat, 0) + 1
+
+    def leave(self, seat: int) -> bool:
+        """A connection of a seat has gone: True when the seat has none left."""
+        self.present[seat] = max(0, self.present.get(seat, 1) - 1)
+        return self.present[seat] == 0
+
+    # -- before the game
+
+    def _open_seat(self, number: int) -> Seat:
+        if self.stored.started:
+            raise RoomError(Text("the game has started: seats are taken"), "started")
+        if not 0 <= number < self.stored.players:
+            raise RoomError(
+                Text("there is no seat {number} in this room", number=number + 1), "no-seat"
+            )
+        return self.seats[number]
+
+    def take_seat(self, number: int, name: str) -> str:
+        """A person takes an open seat: the token that will hold it."""
+        seat = self._open_seat(number)
+        if seat.kind != "open":
+            raise RoomError(Text("seat {number} is taken", number=number + 1), "taken")
+        name = " ".join(name.split())[:NAME_LENGTH]
+        if not name:
+            raise RoomError(Text("a player needs a name"), "no-name")
+        token = secrets.token_urlsafe(24)
+        self._seat(Seat(number, "person", name, "", digest(token)))
+        return token
+
+    def set_bot(self, number: int, level: str) -> None:
+        """An open seat (or another bot's) is given to a bot of a level."""
+        seat = self._open_seat(number)
+        if seat.kind == "person":
+            raise RoomError(
+                Text("seat {number} is held by {name}", number=number + 1, name=seat.name),
+                "taken",
+            )
+        try:
+            check_level(level, self.bot_levels)
+        except OptionsError as error:
+            raise RoomError(error.reason, "level") from None
+        self._seat(Seat(number, "bot", f"bot:{level}", level, ""))
+
+    def _seat(self, changed: Seat) -> None:
+        self.store.set_seat(self.stored.id, changed)
+        self.seats[changed.seat] = changed
+
+    def check_start(self, token: str | None) -> None:
+        """Refuse to start unless every seat is held and the starter holds one."""
+        if self.stored.started:
+            raise RoomError(Text("the game has started already"), "started")
+        if self.seat_of(token) is None:
+            raise RoomError(Text("take a seat before starting the game"), "not-seated")
+        empty = [s.seat + 1 for s in self.seats if s.kind == "open"]
+        if empty:
+            listed = ", ".join(map(str, empty))
+            raise RoomError(
+                Text(
+                    "{count:seat|seats} {listed} {count:is|are} still open: a person or a bot",
+                    count=len(empty),
+                    listed=listed,
+                ),
+                "open-seats",
+            )
+
+    def started(self, versions: Mapping[str, Any]) -> None:
+        """The game has started, played with ``versions``: stored, seats held from now on."""
+        self.stored.settings["versions"] = dict(versions)
+        self.store.start_room(self.stored.id, self.stored.settings)
+        self.stored.started = True

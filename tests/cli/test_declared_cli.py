@@ -1,0 +1,69 @@
+"""`igroteka play GAME` is made from the game's declaration: a game registered only by this
+test has its own flags, its own ranges and its own refusals, with no other edit."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from igroteka.cli import main
+from igroteka.games import register
+from tests.games import tiny
+
+
+@pytest.fixture
+def takeaway() -> Iterator[None]:
+    unregister = register(tiny.ENTRY)
+    yield
+    unregister()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_registered_game_is_played_with_its_declared_flags(
+    takeaway: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its number flags, its house-rule switch and its seat choice reach its rules."""
+    players = "bot:random,bot:perfect"
+    code, out, _ = run(
+        capsys, "play", "takeaway", "--players", players, "--json", "--stones", "12",
+        "--misere", "--starter", "2", "--seed", "3",
+    )  # fmt: skip
+    assert code == 0
+    result = json.loads(out)
+    assert result["options"] == {"stones": 12, "take": 3, "starter": 1, "misere": True}
+    assert result["finished"] is True and result["reason"] == "the pile is empty"
+
+
+def test_a_registered_games_help_lists_its_options(
+    takeaway: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--help` names each option with its range and default, and the game's bot levels."""
+    with pytest.raises(SystemExit):
+        main(["play", "takeaway", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--stones N Stones in the pile (5-40, default 15)" in shown
+    assert "--misere, --no-misere house rule" in shown
+    assert "bot:random|perfect" in shown
+    assert tiny.DECLARATION.summary["en"] in shown
+
+
+def test_a_registered_games_bad_flags_get_one_line_from_its_rules(
+    takeaway: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A value out of the declared range is refused by the game's own rules, in one line."""
+    bots = ["play", "takeaway", "--players", "bot:random,bot:random", "--json"]
+    for argv, message in (
+        ([*bots, "--stones", "99"], "stones must be between 5 and 40, not 99"),
+        ([*bots, "--take", "many"], "--take is a whole number, not ‘many’"),
+        ([*bots, "--starter", "0"], "--starter is random or a seat number from 1, not ‘0’"),
+        ([*bots, "--starter", "3"], "there is no seat 3 to start"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, "") and err == f"igroteka: {message}\n", argv
