@@ -382,6 +382,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from igroteka.server import Settings, create_app
+    from igroteka.server.app import UVICORN
     from igroteka.store import StoreError, default_url
 
     url = args.db or default_url()
@@ -393,7 +394,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     port = listening.getsockname()[1]
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Igroteka at http://{host}:{port}  (store: {url})", flush=True)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, **UVICORN))  # no permessage-deflate
     server.run(sockets=[listening])
     return 0
 

@@ -45,7 +45,7 @@ from igroteka.server.rooms import LiveRoom, Rooms
 from igroteka.server.workers import Workers
 from igroteka.store import Store
 
-__all__ = ["MAX_MESSAGE", "STATUS", "UVICORN", "create_app", "run"]
+__all__ = ["MAX_MESSAGE", "STATUS", "UVICORN", "create_app"]
 
 MAX_MESSAGE = 16_384
 """The largest websocket message a client may send (characters)."""
@@ -83,14 +83,8 @@ UVICORN: dict[str, Any] = {
 }
 """How uvicorn runs the app. No permessage-deflate: compressing every message for every
 client was 10% of the server's CPU at 200 rooms, and turning it off cut the CPU of an
-action by 16% (bench/server.py, cases ``load`` and ``plain``); a view is a few kB."""
-
-
-def run(app: FastAPI, host: str, port: int) -> None:
-    """Serve the app with uvicorn, with the settings above (``igroteka serve``)."""
-    import uvicorn
-
-    uvicorn.run(app, host=host, port=port, **UVICORN)
+action by 16% (bench/server.py, cases ``load`` and ``plain``); a view is a few kB.
+``igroteka serve`` runs with them."""
 
 
 class NewRoom(BaseModel):
