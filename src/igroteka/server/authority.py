@@ -101,17 +101,16 @@ class Authority:
         match: Match[Any, Any],
         store: Store,
         connections: set[Connection],
-        stopped: Outcome | None = None,
-        workers: Workers | None = None,
-        committer: Committer | None = None,
+        workers: Workers,
+        committer: Committer,
     ) -> None:
         self.room_id = room_id
         self.match = match
         self.store = store
-        self.workers = workers or Workers("inline")
-        self.committer = committer or Committer(store)
+        self.workers = workers
+        self.committer = committer
         self.connections = connections
-        self.stopped = stopped
+        self.stopped: Outcome | None = None
         self.listener: Listener = _Nobody()
         self.lock = asyncio.Lock()
         """Held for every action and every step of the room's bots."""

@@ -26,7 +26,6 @@ from igroteka.engine import Agent, Event, IllegalAction, events_for
 from igroteka.engine.schedule import Step, next_step, offered_seats
 from igroteka.games import Entry
 from igroteka.server.authority import Authority
-from igroteka.server.workers import Workers
 from igroteka.store import Seat
 
 __all__ = ["Pacing", "Settings"]
@@ -56,11 +55,11 @@ class Pacing:
         settings: Settings,
         turn_timer: float | None,
         absent: Iterable[int] = (),
-        workers: Workers | None = None,
     ) -> None:
         self.authority = authority
-        self.workers = workers or Workers("inline")
-        """Where the bots think (worker processes: a long search stalls no other room)."""
+        self.workers = authority.workers
+        """Where the bots think, the authority's (worker processes: a long search stalls no
+        other room)."""
         self.settings = settings
         self.turn_timer = turn_timer
         self.bots: dict[int, Agent[Any]] = {

@@ -68,14 +68,14 @@ class LiveRoom:
         store: Store,
         settings: Settings,
         found: Entry,
-        workers: Workers | None = None,
-        committer: Committer | None = None,
+        workers: Workers,
+        committer: Committer,
     ) -> None:
         self.stored = stored
         self.store = store
         self.settings = settings
-        self.workers = workers or Workers("inline")
-        self.committer = committer or Committer(store)
+        self.workers = workers
+        self.committer = committer
         self.entry = found
         self.lobby = Lobby(stored, store, found.bot_levels)
         self.connections: set[Connection] = set()
@@ -138,10 +138,10 @@ class LiveRoom:
         self._seats_changed()
         self.wake()
 
-    def _play(self, match: Match[Any, Any], stopped: Outcome | None = None) -> Authority:
+    def _play(self, match: Match[Any, Any]) -> Authority:
         """The game is on: its authority, and the pacing that listens to it."""
         authority = Authority(
-            self.id, match, self.store, self.connections, stopped, self.workers, self.committer
+            self.id, match, self.store, self.connections, self.workers, self.committer
         )
         absent = [seat for seat in self.lobby.people() if not self.lobby.is_here(seat)]
         timer = self.stored.settings.get("turn_timer")
@@ -153,7 +153,6 @@ class LiveRoom:
             self.settings,
             float(timer) if timer else None,
             absent,
-            self.workers,
         )
         authority.listener = self.pacing
         self.authority = authority
@@ -298,16 +297,12 @@ class Rooms:
     """Every room of a server, loaded from the store at start."""
 
     def __init__(
-        self,
-        store: Store,
-        settings: Settings,
-        workers: Workers | None = None,
-        committer: Committer | None = None,
+        self, store: Store, settings: Settings, workers: Workers, committer: Committer
     ) -> None:
         self.store = store
         self.settings = settings
-        self.workers = workers or Workers("inline")
-        self.committer = committer or Committer(store)
+        self.workers = workers
+        self.committer = committer
         self.rooms: dict[str, LiveRoom] = {}
         self.gone: dict[str, Text] = {}
         """Rooms of a game this server no longer has: why, by id."""
