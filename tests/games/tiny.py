@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from igroteka.engine import Event, IllegalAction, OptionsError, Outcome, Rng
-from igroteka.engine.declaration import Choice, Declaration, Option
+from igroteka.engine.declaration import Choice, Declaration, Labels, Option, labels
 from igroteka.engine.game import JsonObject, known_options, whole_option
 from igroteka.games import Entry
 from igroteka.i18n import Text
@@ -23,8 +23,8 @@ from igroteka.i18n import Text
 NAME = "takeaway"
 
 
-def _l(text: str) -> dict[str, str]:
-    return {"en": text, "uk": f"{text} (uk)", "ru": f"{text} (ru)"}
+def _l(text: str) -> Labels:
+    return labels(text, f"{text} (uk)", f"{text} (ru)")
 
 
 DECLARATION = Declaration(

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from igroteka.engine.game import JsonObject
 
-__all__ = ["LANGUAGES", "Choice", "Declaration", "Labels", "Option"]
+__all__ = ["LANGUAGES", "Choice", "Declaration", "Labels", "Option", "labels"]
 
 LANGUAGES = ("en", "uk", "ru")
 """The languages every label is given in."""
@@ -30,6 +30,11 @@ Labels = Mapping[str, str]
 """A text in every language of the UI: ``{"en": …, "uk": …, "ru": …}``."""
 
 Kind = Literal["number", "choice", "flag", "text"]
+
+
+def labels(en: str, uk: str, ru: str) -> Labels:
+    """A text in every language of the UI, in the order of :data:`LANGUAGES`."""
+    return {"en": en, "uk": uk, "ru": ru}
 
 
 @dataclass(frozen=True)

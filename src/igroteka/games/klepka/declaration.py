@@ -10,14 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from igroteka.engine.declaration import Choice, Declaration, Labels, Option
+from igroteka.engine.declaration import labels as _l
 from igroteka.engine.game import OptionsError
 from igroteka.games.klepka import rules
 from igroteka.games.klepka.bots import LEVELS
 from igroteka.games.klepka.deck import DeckError, load_deck
-
-
-def _l(en: str, uk: str, ru: str) -> Labels:
-    return {"en": en, "uk": uk, "ru": ru}
 
 
 def _deck_file(path: str) -> Mapping[str, Any]:

@@ -7,12 +7,9 @@
 from __future__ import annotations
 
 from igroteka.engine.declaration import Choice, Declaration, Labels, Option
+from igroteka.engine.declaration import labels as _l
 from igroteka.games.letters import rules
 from igroteka.games.letters.bots import LEVELS
-
-
-def _l(en: str, uk: str, ru: str) -> Labels:
-    return {"en": en, "uk": uk, "ru": ru}
 
 
 def _number(key: str, label: Labels) -> Option:
