@@ -334,17 +334,11 @@ class RoomPage {
     socket.send(JSON.stringify({ type: "action", action, seq: this.seqs[key], id: actionId() }));
   }
 
-  // the context of a seat's view (or the watcher's): who is awaited, how the game ended
-  context(key) {
-    const view = this.views[key];
-    return this.contexts[key] ?? (view ? { awaited: view.awaited ?? view.actors, outcome: view.outcome ?? null } : null);
-  }
-
   // the seat whose view is shown: the held seat the game waits for, else the first held
   shownSeat() {
     const held = this.held();
     if (!held.length) return null;
-    const known = this.context(String(held[0]));
+    const known = this.contexts[String(held[0])];
     const waiting = known ? known.awaited : [];
     return held.find((seat) => waiting.includes(seat)) ?? held[0];
   }
@@ -357,7 +351,7 @@ class RoomPage {
     const key = seat === null ? "watch" : String(seat);
     const view = this.views[key];
     if (!view) return this.renderStopped(this.contexts[key]);
-    const known = this.context(key);
+    const known = this.contexts[key]; // sent beside every view
     if (this.handedTo !== undefined && this.handedTo !== seat && this.private(seat)) {
       return this.passDevice(seat);
     }
