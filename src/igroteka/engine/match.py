@@ -79,21 +79,20 @@ class Match(Generic[S, A]):
         self,
         seat: int,
         action: A,
-        commit: Callable[[int, LoggedAction], None] | None = None,
     ) -> tuple[Event, ...]:
-        """Apply an action and log it; :class:`IllegalAction` leaves everything as it was.
-
-        ``commit(number, logged)`` is called once the rules accept the action and
-        before anything changes: a room stores the action there, so that nothing
-        is acknowledged that is not stored (if it raises, nothing changes).
-        """
+        """Apply an action and log it; :class:`IllegalAction` leaves everything as it was."""
         state, events = self.game.apply(self.state, seat, action)
-        logged = LoggedAction(seat, self.game.encode_action(action))
-        if commit is not None:
-            commit(len(self.log), logged)
+        self.adopt(state, LoggedAction(seat, self.game.encode_action(action)))
+        return events
+
+    def adopt(self, state: S, logged: LoggedAction) -> None:
+        """Move on to ``state``, the game's answer to ``logged``, applied elsewhere.
+
+        A room applies an action in a worker and stores it before it adopts the
+        answer, so that nothing is acknowledged that is not stored.
+        """
         self.state = state
         self.log.append(logged)
-        return events
 
     def record(self) -> GameRecord:
         return GameRecord(

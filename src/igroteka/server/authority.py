@@ -237,8 +237,7 @@ class Authority:
             raise RoomError(
                 Text("the action could not be stored: try again"), "not-stored"
             ) from error
-        self.match.state = state  # as Match.play changes it, once the store has it
-        self.match.log.append(logged)
+        self.match.adopt(state, logged)  # once the store has it
         self.remember()
         self.listener.observe(events)
         self.broadcast(events)
