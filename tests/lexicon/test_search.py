@@ -6,9 +6,7 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,6 +14,7 @@ from igroteka.lexicon import WordInputError, check
 from igroteka.lexicon import index as index_module
 from igroteka.lexicon.index import index, signature
 from igroteka.lexicon.search import best_words
+from tests.lexicon.support import tiny_dictionary
 
 
 def words_of(letters: str, lang: str = "uk", **options: object) -> dict[str, str | None]:
@@ -145,19 +144,8 @@ def versions(folder: Path) -> set[str]:
 def test_an_index_is_built_once_and_rebuilt_when_its_sources_change(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("IGROTEKA_CACHE", str(tmp_path))
-    tiny = ["кіт", "тік", "кит", "столи", "стіл", "молоко"]
-    built: list[str] = []
-
-    def forms(morph: Any) -> Iterator[tuple[str, Any, str]]:
-        built.append("scan")  # a tiny dictionary instead of millions of forms
-        for word in tiny:
-            for parse in morph.parse(word):
-                if parse.is_known and parse.word == word:
-                    yield word, parse.tag, parse.normal_form
-
-    monkeypatch.setattr(index_module, "_forms", forms)
-    monkeypatch.setattr(index_module, "index", index_module.index.__wrapped__)
+    built: list[str] = []  # a tiny dictionary instead of millions of forms
+    tiny_dictionary(monkeypatch, tmp_path, ["кіт", "тік", "кит", "столи", "стіл", "молоко"], built)
     first = index_module.index("uk")
     build = ["scan", "scan"]  # a build reads the dictionary twice (abbreviations first)
     assert built == build

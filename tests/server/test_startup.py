@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ from fastapi.testclient import TestClient
 from igroteka.lexicon import index as index_module
 from igroteka.server import create_app
 from igroteka.server.readiness import LexiconIndexes, word_languages
+from tests.lexicon.support import tiny_dictionary
 from tests.server.support import FAST, bot, new_room, play_through, seat, server, start
 
 
@@ -122,17 +122,7 @@ def test_the_first_start_builds_the_missing_word_index_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, said: list[str]
 ) -> None:
     """The real build, into an empty cache, from a tiny dictionary (the real one takes 90 s)."""
-    monkeypatch.setenv("IGROTEKA_CACHE", str(tmp_path))
-    tiny = ["кіт", "тік", "стіл", "молоко"]
-
-    def forms(morph: Any) -> Iterator[tuple[str, Any, str]]:
-        for word in tiny:
-            for parse in morph.parse(word):
-                if parse.is_known and parse.word == word:
-                    yield word, parse.tag, parse.normal_form
-
-    monkeypatch.setattr(index_module, "_forms", forms)
-    monkeypatch.setattr(index_module, "index", index_module.index.__wrapped__)
+    tiny_dictionary(monkeypatch, tmp_path, ["кіт", "тік", "стіл", "молоко"])
     assert not index_module.is_built("uk")
     with TestClient(create_app("sqlite://", FAST, indexes=LexiconIndexes(), say=said.append)) as c:
         until(lambda: c.get("/healthz").status_code == 200, 60)
