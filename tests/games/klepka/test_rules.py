@@ -454,6 +454,29 @@ def test_a_deck_typed_as_text_is_played_and_kept_whole_in_the_options() -> None:
     assert words == {"яблуко", "будинок", "сонце", "м’яч"}
 
 
+def test_a_deck_of_ones_own_words_is_asked_for_by_lang_own_and_given_as_deck_text() -> None:
+    """The lobby's choice "My own words…" is ``lang: own`` with the words as ``deck_text``;
+    ``own`` without the words is refused with a reason, not played with a built-in deck."""
+    options = GAME.parse_options({"lang": "own", "deck_text": TEACHER_DECK})
+    assert options["deck"]["name"] == "Тиждень 5"
+    with pytest.raises(OptionsError, match="write the words of your own deck"):
+        GAME.parse_options({"lang": "own"})
+
+
+def test_a_table_has_at_most_200_pairs_however_large_the_deck() -> None:
+    """A bound on every search a game can ask for (the chain of a solo player's whole table)."""
+    big = {
+        "name": "big",
+        "lang": "en",
+        "pairs": [
+            [f"w{chr(97 + n // 26)}{chr(97 + n % 26)}", chr(0x1F400 + n)] for n in range(250)
+        ],
+    }
+    assert GAME.parse_options({"deck": big, "pairs": 200})["pairs"] == 200
+    with pytest.raises(OptionsError, match="between 1 and 200, not 201"):
+        GAME.parse_options({"deck": big, "pairs": 201})
+
+
 def test_the_problems_of_a_typed_deck_name_their_lines_in_the_players_language() -> None:
     broken = TEACHER_DECK.replace("сонце 🌞", "сонце 🌞\nяблуко 🍏").replace("м’яч ⚽", "м’яч")
     with pytest.raises(OptionsError) as refused:
