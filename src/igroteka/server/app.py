@@ -269,8 +269,13 @@ def create_app(
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom) -> dict[str, Any]:
-        """A room for a game; its invite link is ``/r/{id}``."""
-        room = rooms.create(body.game, body.options, body.players, body.seed, body.turn_timer)
+        """A room for a game; its invite link is ``/r/{id}``.
+
+        Off the event loop: the options are checked by starting a game with them, and a deck
+        typed in the lobby (up to 1 MB) takes its time to read."""
+        room = await asyncio.to_thread(
+            rooms.create, body.game, body.options, body.players, body.seed, body.turn_timer
+        )
         return {**room.public(), "invite": f"/r/{room.id}"}
 
     @app.get("/api/rooms/{room_id}")
