@@ -1,0 +1,1 @@
+"""The crossword game of rule sheet 003, in the Erudit tradition: board, tiles, rules, bots."""
