@@ -182,6 +182,23 @@ def attempts(view: dict[str, object], rng: random.Random) -> list[object]:
         {"type": "chaos"},
         {"type": "exchange", "give": rng.randrange(60), "take": rng.randrange(60)},
         {"type": "exchange"},
+        *crossword_attempts(view, rng),
+    ]
+
+
+def crossword_attempts(view: dict[str, object], rng: random.Random) -> list[object]:
+    """Plays of the crossword game: tiles of the rack (or not) on cells anywhere."""
+    rack = [str(tile) for tile in view.get("rack", []) or ["а"]]  # type: ignore[union-attr]
+    row, col = rng.randrange(-1, 16), rng.randrange(15)
+    laid = [[row, col + i, rng.choice(rack), rng.random() < 0.2] for i in range(rng.randint(1, 4))]
+    return [
+        {"type": "pass"},
+        {"type": "play", "tiles": laid},
+        {"type": "play", "tiles": [[7, 7, "ъ", False], [7, 8, "ы", False]]},
+        {"type": "play", "tiles": [[7, 7, "q", False]]},
+        {"type": "play", "tiles": []},
+        {"type": "exchange", "tiles": rng.sample(rack, min(len(rack), 2)) + ["щ", "щ"]},
+        {"type": "exchange", "tiles": []},
     ]
 
 
