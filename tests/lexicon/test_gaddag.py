@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from igroteka.lexicon import check
-from igroteka.lexicon.gaddag import SEPARATOR, Move, gaddag_keys, line_moves
+from igroteka.lexicon.gaddag import SEPARATOR, Move, gaddag_keys, is_word, line_moves
 from igroteka.lexicon.index import index
 
 
@@ -56,6 +56,19 @@ def test_a_move_lays_at_least_one_tile_and_reads_whole_words() -> None:
 
 def test_keys_reverse_the_letters_before_the_split() -> None:
     assert gaddag_keys("полка")[2] == "лоп" + SEPARATOR + "ка"
+    assert gaddag_keys("полка")[-1] == "аклоп"  # the whole word reversed needs no ◇
+
+
+def test_the_automaton_knows_exactly_the_words_of_the_list() -> None:
+    for lang in ("ru", "uk"):
+        nouns = index(lang).nouns
+        rng = random.Random(lang)
+        for word in rng.sample(list(nouns.keys()), 300):
+            assert is_word(word.replace("'", ""), lang), word
+            assert not is_word(word.replace("'", "") + "щщ", lang)
+        for _ in range(300):
+            made = "".join(rng.choices("оаеинтрсклвдмп", k=rng.randint(2, 6)))
+            assert is_word(made, lang) == (made in nouns), made
 
 
 def test_bad_lines_are_refused() -> None:
@@ -69,7 +82,6 @@ def brute_force(
     line: list[str | None], rack: str, lang: str, anchors: list[int]
 ) -> set[tuple[int, str]]:
     """Every segment bounded by empty squares, filled every way the rack allows."""
-    keys = index(lang).gaddag
     size = len(line)
     found = set()
     for start in range(size):
@@ -88,7 +100,7 @@ def brute_force(
                 for i, letter in zip(empty, letters, strict=True):
                     cells[i - start] = letter
                 word = "".join(c for c in cells if c is not None)
-                if word[0] + SEPARATOR + word[1:] in keys:
+                if is_word(word, lang):
                     found.add((start, word))
     return found
 

@@ -2,8 +2,8 @@
 
 Scanning a dictionary's millions of forms takes about half a minute, so it is
 done once per language and per version of its sources: the word lists are
-compiled into DAWGs (compact automata, read by DAWG2 in C), a marisa trie and
-NumPy bit sets, and saved in the cache directory (``$IGROTEKA_CACHE``, else
+compiled into marisa tries, NumPy bit sets and a GADDAG automaton packed in a
+NumPy array, and saved in the cache directory (``$IGROTEKA_CACHE``, else
 ``$XDG_CACHE_HOME/igroteka``, else ``~/.cache/igroteka``). A later start loads
 them in a fraction of a second. The name of the files carries a digest of
 everything the lists depend on (the versions of pymorphy3 and of the
@@ -24,8 +24,10 @@ Per language, of words in normal form (see :func:`igroteka.lexicon.text.normal`)
   numbers of its words in ``words`` or ``nouns``
   (:class:`igroteka.lexicon.signatures.Signatures`), with which
   :mod:`igroteka.lexicon.search` finds the words a multiset of letters makes;
-- ``gaddag``: the GADDAG keys of ``nouns`` (letters only) for crossword move
-  generation (:mod:`igroteka.lexicon.gaddag`).
+- ``gaddag``: the minimal automaton of the GADDAG keys of ``nouns`` (letters
+  only), one NumPy array, for crossword move generation
+  (:func:`igroteka.lexicon.gaddag.build`; it is turned into nested dicts only
+  when the crossword game first asks, :func:`igroteka.lexicon.gaddag.automaton`).
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ __all__ = [
     "version",
 ]
 
-FORMAT = 13
+FORMAT = 14
 """The version of the index format: raise it when what goes into an index changes."""
 
 _SOURCES = ("pymorphy3", "pymorphy3-dicts-uk", "pymorphy3-dicts-ru", "dawg2", "marisa-trie")
@@ -114,7 +116,7 @@ class Index:
     noun_signatures: Signatures
 
 
-_DAWGS = ("gaddag",)
+_ARRAYS = ("gaddag",)
 _TRIES = ("words", "nouns")
 _TABLES = ("word_signatures", "noun_signatures")
 
@@ -122,7 +124,7 @@ _TABLES = ("word_signatures", "noun_signatures")
 def _paths(lang: Language, key: str) -> dict[str, Path]:
     """The files of a language's index: the trie of words, a DAWG each, the tables' parts."""
     folder = cache_dir()
-    paths = {name: folder / f"{lang}-{name}-{key}.dawg" for name in _DAWGS}
+    paths = {name: folder / f"{lang}-{name}-{key}.npy" for name in _ARRAYS}
     for name in _TRIES:
         paths[name] = folder / f"{lang}-{name}-{key}.marisa"
     for name in _TABLES:
@@ -162,20 +164,19 @@ def index(lang: str) -> Index:
 
 
 def _load(lang: Language, paths: dict[str, Path]) -> Index:
-    import dawg
     import marisa_trie
+    import numpy as np
 
-    automata = {name: dawg.CompletionDAWG().load(str(paths[name])) for name in _DAWGS}
+    arrays = {name: np.load(paths[name], mmap_mode="r") for name in _ARRAYS}
     tries = {name: marisa_trie.Trie().mmap(str(paths[name])) for name in _TRIES}
     tables = {name: Signatures.load(_table_paths(paths, name)) for name in _TABLES}
-    return Index(lang, **tries, **automata, **tables)
+    return Index(lang, **tries, **arrays, **tables)
 
 
 def _build(lang: Language, paths: dict[str, Path]) -> None:
-    import dawg
     import marisa_trie
 
-    from igroteka.lexicon.gaddag import gaddag_keys
+    from igroteka.lexicon import gaddag
     from igroteka.lexicon.morph import PROPER_MARKS, abbreviation, analyzer
     from igroteka.lexicon.rules import check, famous_surnames
 
@@ -209,25 +210,27 @@ def _build(lang: Language, paths: dict[str, Path]) -> None:
     nouns = {form for form in candidates if check(form, lang, "crossword").ok} & known
     folder = next(iter(paths.values())).parent
     folder.mkdir(parents=True, exist_ok=True)
-    automata = {
-        "gaddag": dawg.CompletionDAWG(
-            sorted({key for noun in nouns for key in gaddag_keys(noun.replace("'", ""))})
-        ),
-    }
-    for name, automaton in automata.items():
-        _save(paths[name], functools.partial(_save_dawg, automaton))
+    keys = gaddag.build({noun.replace("'", "") for noun in nouns}, lang)
+    _save(paths["gaddag"], functools.partial(_save_array, keys))
     for name, listed, trie_name in (
         ("word_signatures", words, "words"),
         ("noun_signatures", nouns, "nouns"),
     ):
         numbered = marisa_trie.Trie(listed)
-        _save(paths[trie_name], functools.partial(_save_dawg, numbered))
+        _save(paths[trie_name], functools.partial(_save_trie, numbered))
         table = Signatures.build(listed, lang, numbered)
         table.save(_table_paths(paths, name), _save)
 
 
-def _save_dawg(automaton: Any, path: Path) -> None:  # a DAWG or a marisa trie
+def _save_trie(automaton: Any, path: Path) -> None:
     automaton.save(str(path))
+
+
+def _save_array(array: Any, path: Path) -> None:
+    import numpy as np
+
+    with open(path, "wb") as handle:
+        np.save(handle, array)
 
 
 def _save(path: Path, write: Callable[[Path], object]) -> None:
