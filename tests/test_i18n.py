@@ -197,7 +197,7 @@ def crossword_attempts(view: dict[str, object], rng: random.Random) -> list[obje
         {"type": "play", "tiles": [[7, 7, "ъ", False], [7, 8, "ы", False]]},
         {"type": "play", "tiles": [[7, 7, "q", False]]},
         {"type": "play", "tiles": []},
-        {"type": "exchange", "tiles": rng.sample(rack, min(len(rack), 2)) + ["щ", "щ"]},
+        {"type": "exchange", "tiles": [*rng.sample(rack, min(len(rack), 2)), "щ", "щ"]},
         {"type": "exchange", "tiles": []},
     ]
 
