@@ -1,0 +1,245 @@
+"""Bots for the crossword game: from a random word to the best turn by equity.
+
+A bot sees its seat's view: the board, its rack, the scores and the tiles it
+has not seen. Every level asks the move generator for the single-line plays
+its rack makes (:func:`igroteka.games.crossword.movegen.plays`):
+
+- ``random``: any of them;
+- ``easy``: a short word (five letters at most) without a blank, one of the
+  lesser scores, as a beginner finds them;
+- ``medium``: the best scoring play;
+- ``hard``: the best turn by *equity*, its score plus the worth of the tiles it
+  keeps; it tries the sheet's turns of several words (a second word laid with
+  what is left of the rack, on the board as the first left it), changes poor
+  tiles when no play is worth it, and, when the bag is nearly empty, weighs the
+  reply the tiles it has not seen allow.
+
+>>> from igroteka.engine import Match, play_out
+>>> from igroteka.games.crossword.rules import CrosswordGame
+>>> match = Match.start(CrosswordGame(), ["a", "b"], {}, seed=3)
+>>> bots = {seat: make_bot("medium", seat, seed=3) for seat in range(2)}
+>>> play_out(match, bots).winners <= {0, 1}
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from igroteka.engine.bot import check_level
+from igroteka.engine.game import Event, JsonObject
+from igroteka.games.crossword import movegen
+from igroteka.games.crossword.board import BLANK, Board, Tile, tile_set
+from igroteka.games.crossword.rules import Action, Exchange, Pass, Play, judge
+from igroteka.lexicon.text import Language
+
+__all__ = ["LEVELS", "CrosswordBot", "Level", "leave_value", "make_bot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: str
+    choice: str
+    """``random``, ``easy``, ``best`` (by score) or ``equity``."""
+    combine: int = 0
+    """How many of the best single plays it tries to follow with a second word."""
+    lookahead: int = 0
+    """With this many tiles in the bag or fewer, it weighs the best reply of the unseen tiles."""
+
+
+LEVELS: dict[str, Level] = {
+    "random": Level("random", "random"),
+    "easy": Level("easy", "easy"),
+    "medium": Level("medium", "best"),
+    "hard": Level("hard", "equity", combine=12, lookahead=7),
+}
+
+VOWELS = {"ru": set("аеиоуыэюя"), "uk": set("аеєиіїоуюя")}
+BLANK_WORTH = 12.0
+"""What a blank kept on the rack is worth to the hard bot, in points."""
+OUT_WORTH = 10.0
+"""What laying one's last tile is worth once the bag is empty: the game ends with the round."""
+EXCHANGE_BELOW = 8.0
+"""The equity under which the hard bot would rather change tiles (the bag allowing)."""
+
+
+def make_bot(level: str, seat: int, seed: int) -> CrosswordBot:
+    """A bot of a level (``random``, ``easy``, ``medium``, ``hard``) for a seat."""
+    check_level(level, LEVELS)
+    return CrosswordBot(LEVELS[level], seat, seed)
+
+
+def leave_value(tiles: Sequence[str], lang: Language) -> float:
+    """What tiles kept on a rack are worth for the turns to come, in points.
+
+    A blank is worth much; dear letters little (they are hard to place); a rack
+    of only vowels or only consonants, or with letters twice, is worth less.
+
+    >>> leave_value("*", "ru") > leave_value("а", "ru") > leave_value("ф", "ru")
+    True
+    """
+    points = tile_set(lang).points
+    vowels = VOWELS[lang]
+    worth = 0.0
+    for tile in tiles:
+        if tile == BLANK:
+            worth += BLANK_WORTH
+        else:
+            worth += 1.0 - 0.45 * max(0, points.get(tile, 1) - 2)
+    letters = [tile for tile in tiles if tile != BLANK]
+    if letters:
+        share = sum(tile in vowels for tile in letters) / len(letters)
+        worth -= 6.0 * abs(share - 0.45) * len(letters) / 3
+        worth -= 2.0 * sum(count - 1 for count in Counter(letters).values())
+    return worth
+
+
+class CrosswordBot:
+    """A bot of one :class:`Level` for one seat; its randomness comes from its seed."""
+
+    def __init__(self, level: Level, seat: int, seed: int) -> None:
+        self.level = level
+        self.seat = seat
+        self.random = random.Random(seed * 7919 + seat)
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """The view holds everything the bot uses: the board, its rack, the unseen tiles."""
+
+    def offer(self, view: JsonObject) -> Action | None:
+        return None
+
+    def refused(self, reason: str) -> None:
+        raise RuntimeError(f"bot:{self.level.name} chose an illegal play: {reason}")
+
+    def choose(self, view: JsonObject) -> Action:
+        board = Board(tuple(view["board"]))
+        rack = "".join(view["rack"])
+        lang: Language = "uk" if view["lang"] == "uk" else "ru"
+        every = view["options"]["premiums"] == "every"
+        found = movegen.plays(board, rack, lang, every=every)
+        level = self.level
+        if level.choice == "equity":
+            return self._equity(view, board, rack, lang, every, found)
+        if not found:
+            return self._no_play(view, rack)
+        if level.choice == "random":
+            return Play(self.random.choice(found).tiles)
+        if level.choice == "easy":
+            return Play(self._easy(found).tiles)
+        best = max(play.score for play in found)
+        return Play(self.random.choice([p for p in found if p.score == best]).tiles)
+
+    def _easy(self, found: Sequence[movegen.Play]) -> movegen.Play:
+        short = [
+            play
+            for play in found
+            if len(play.words[0][0]) <= 5 and not any(tile.blank for tile in play.tiles)
+        ]
+        pool = sorted(short or found, key=lambda play: play.score)
+        return self.random.choice(pool[: max(1, (len(pool) + 1) // 2)])
+
+    def _no_play(self, view: JsonObject, rack: str) -> Action:
+        """No word: change the whole rack if the bag allows, else pass."""
+        bag = int(view["bag"])
+        if bag and rack:
+            return Exchange(tuple(rack[: min(len(rack), bag)]))
+        return Pass()
+
+    # -- the hard bot
+
+    def _equity(
+        self,
+        view: JsonObject,
+        board: Board,
+        rack: str,
+        lang: Language,
+        every: bool,
+        found: list[movegen.Play],
+    ) -> Action:
+        bag = int(view["bag"])
+        bonus = int(view["options"]["bonus"])
+        candidates = [(play.score, play.tiles) for play in found]
+        ranked = sorted(found, key=lambda play: -(play.score + _leave(rack, play.tiles, lang)))
+        for first in ranked[: self.level.combine]:
+            candidates.extend(self._followed(board, rack, lang, every, bonus, first))
+        if not candidates:
+            return self._change(rack, bag, lang)
+
+        def worth(candidate: tuple[int, tuple[Tile, ...]]) -> float:
+            score, tiles = candidate
+            kept = _kept(rack, tiles)
+            if bag == 0:  # what is kept now is subtracted at the end; going out ends the game
+                return score - tile_set(lang).value(kept) + (OUT_WORTH if not kept else 0)
+            return score + leave_value(kept, lang)
+
+        if bag <= self.level.lookahead:
+            candidates = self._looked_ahead(view, board, lang, every, candidates)
+        best = max(candidates, key=worth)
+        if worth(best) < EXCHANGE_BELOW and bag >= tile_set(lang).rack:
+            return self._change(rack, bag, lang)
+        return Play(best[1])
+
+    def _followed(
+        self,
+        board: Board,
+        rack: str,
+        lang: Language,
+        every: bool,
+        bonus: int,
+        first: movegen.Play,
+    ) -> list[tuple[int, tuple[Tile, ...]]]:
+        """Turns of two words: the first play, then a second with the tiles it leaves."""
+        left = _kept(rack, first.tiles)
+        if not left:
+            return []
+        after = board.place(first.tiles)
+        turns = []
+        seconds = sorted(movegen.plays(after, left, lang, every=every), key=lambda p: -p.score)
+        for second in seconds[:3]:
+            tiles = tuple(sorted((*first.tiles, *second.tiles), key=lambda tile: tile.cell))
+            judged = judge(board, tiles, lang, every=every, bonus=bonus)
+            turns.append((judged.score, tiles))
+        return turns
+
+    def _looked_ahead(
+        self,
+        view: JsonObject,
+        board: Board,
+        lang: Language,
+        every: bool,
+        candidates: list[tuple[int, tuple[Tile, ...]]],
+    ) -> list[tuple[int, tuple[Tile, ...]]]:
+        """Near the end: each of the best candidates less the best reply the unseen tiles make."""
+        unseen = "".join(tile for tile, count in view["unseen"].items() for _ in range(count))
+        if not unseen or len(unseen) > 2 * tile_set(lang).rack or view["players"] != 2:
+            return candidates
+        top = sorted(candidates, key=lambda c: -c[0])[:8]
+        weighed = []
+        for score, tiles in top:
+            replies = movegen.plays(board.place(tiles), unseen[:7], lang, every=every)
+            reply = max((play.score for play in replies), default=0)
+            weighed.append((score - reply // 2, tiles))
+        return weighed
+
+    def _change(self, rack: str, bag: int, lang: Language) -> Action:
+        """Change the tiles worth least to keep (the bag allowing), or pass."""
+        if not bag or not rack:
+            return Pass()
+        ranked = sorted(rack, key=lambda tile: leave_value(tile, lang))
+        keep = {tile for tile in ranked[-2:] if leave_value(tile, lang) > 0.5}
+        give = [tile for tile in rack if tile not in keep][:bag]
+        return Exchange(tuple(give or rack[:bag]))
+
+
+def _kept(rack: str, tiles: Sequence[Tile]) -> str:
+    left = list(rack)
+    for tile in tiles:
+        left.remove(tile.rack_tile)
+    return "".join(left)
+
+
+def _leave(rack: str, tiles: Sequence[Tile], lang: Language) -> float:
+    return leave_value(_kept(rack, tiles), lang)
