@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import math
 import os
 import secrets
@@ -22,6 +23,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from igroteka.engine import Agent, GameRecord, Match, OptionsError, RecordError, play_out, replay
@@ -375,6 +377,79 @@ def cmd_words_best(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- crossword tools
+
+
+def _position(path: str) -> Any:
+    """The position in a file (``-``: standard input), or one clear line and exit 2."""
+    from igroteka.games.crossword.position import PositionError, read_position
+
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise UsageError(f"cannot read {path}: {reason}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{path} is not JSON: {error.msg} (line {error.lineno})") from None
+    try:
+        return read_position(data)
+    except PositionError as error:
+        raise UsageError(f"{path}: {error.reason}") from None
+
+
+def cmd_crossword_check(args: argparse.Namespace) -> int:
+    from igroteka.engine.game import IllegalAction
+    from igroteka.games.crossword.rules import judge
+
+    found = _position(args.file)
+    if not found.move:
+        raise UsageError(f'{args.file}: "move" lists the tiles of the play to judge')
+    try:
+        judged = judge(found.board, found.move, found.lang, every=found.every, bonus=found.bonus)
+    except IllegalAction as error:
+        reason = str(error.reason)
+        print(dumps({"ok": False, "reason": reason}) if args.json else f"no: {reason}")
+        return 1
+    words = [{"word": word.text.upper(), "score": word.score} for word in judged.words]
+    if args.json:
+        print(dumps({"ok": True, "score": judged.score, "words": words}))
+    else:
+        made = ", ".join(f"{word['word']} {word['score']}" for word in words)
+        print(f"yes: {judged.score} points ({made})")
+    return 0
+
+
+def cmd_crossword_moves(args: argparse.Namespace) -> int:
+    from igroteka.games.crossword.movegen import plays
+    from igroteka.games.crossword.notation import write
+
+    found = _position(args.file)
+    if found.rack is None:
+        raise UsageError(f'{args.file}: "rack" holds the tiles to play, as "АБВГДЕ*"')
+    best = sorted(
+        plays(found.board, found.rack, found.lang, every=found.every),
+        key=lambda play: (-play.score, [tile.cell for tile in play.tiles]),
+    )[: args.top]
+    rows = [
+        {
+            "move": [[t.row, t.col, t.letter.upper(), t.blank] for t in play.tiles],
+            "score": play.score,
+            "words": [{"word": word.upper(), "score": score} for word, score in play.words],
+        }
+        for play in best
+    ]
+    if args.json:
+        print(dumps(rows))
+    elif not rows:
+        print("no play: pass, or change tiles")
+    else:
+        for play in best:
+            print(f"{play.score:>4}  {write(play.tiles, found.board)}")
+    return 0
+
+
 # ---------------------------------------------------------------- serve
 
 
@@ -539,6 +614,16 @@ def build_parser() -> Parser:
         "words", nargs="+", metavar="WORD", help="a card; quote one of several words"
     )
     chain.set_defaults(func=cmd_klepka_chain)
+
+    crossword = sub.add_parser("crossword", help="crossword tools: judge a play, find the best")
+    cross_tool = crossword.add_subparsers(dest="tool", required=True, parser_class=Parser)
+    judge = cross_tool.add_parser("check", help="judge one play on a position (a JSON file)")
+    moves = cross_tool.add_parser("moves", help="the best single-line plays of a rack")
+    moves.add_argument("--top", type=whole("--top", 1), default=10, help="how many plays (10)")
+    for command, func in ((judge, cmd_crossword_check), (moves, cmd_crossword_moves)):
+        command.add_argument("--json", action="store_true")
+        command.add_argument("file", metavar="FILE", help="the position as JSON; - for stdin")
+        command.set_defaults(func=func)
 
     words = sub.add_parser("words", help="dictionary tools")
     word_tool = words.add_subparsers(dest="tool", required=True, parser_class=Parser)

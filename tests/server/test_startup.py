@@ -47,8 +47,11 @@ def said() -> list[str]:
     return []
 
 
-def test_the_games_that_ask_the_lexicon_need_the_ukrainian_index() -> None:
-    assert word_languages() == ("uk",)
+def test_the_games_that_ask_the_lexicon_need_their_languages_indexes() -> None:
+    """Klepka letters is Ukrainian; the crossword game is played in Russian or Ukrainian."""
+    assert set(word_languages()) == {"uk", "ru"}
+    assert word_languages(["letters"]) == ("uk",)
+    assert set(word_languages(["crossword"])) == {"ru", "uk"}
     assert word_languages(["klepka"]) == ()
 
 
@@ -72,7 +75,7 @@ def test_while_a_word_index_is_built_healthz_answers_503_with_what_the_server_do
         until(lambda: client.get("/healthz").status_code == 200)
         assert client.get("/healthz").json() == {"ok": True}
         assert said[1].startswith("done in ") and said[1].endswith(" s\n")
-        assert indexes.built == {"uk"}
+        assert indexes.built == {"uk", "ru"}  # Klepka letters' and the crossword game's
 
 
 def test_the_lobby_and_the_game_wait_until_the_server_is_ready(said: list[str]) -> None:
@@ -112,7 +115,7 @@ def test_stored_rooms_are_there_once_the_server_says_it_is_ready(tmp_path: Path)
         seat(client, room, 1, "Bob")
         start(client, room, token)
     indexes = SlowIndexes()
-    indexes.built.add("uk")
+    indexes.built.update({"uk", "ru"})
     with TestClient(create_app(url, FAST, indexes=indexes, say=print)) as client:
         until(lambda: client.get("/healthz").status_code == 200)
         assert client.get(f"/api/rooms/{room}").json()["started"]

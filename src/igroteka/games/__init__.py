@@ -7,7 +7,7 @@ The lobby, the command line, the API and the terminal are made from it.
 >>> get_game("klepka").name
 'klepka'
 >>> game_names()
-('klepka', 'letters')
+('klepka', 'letters', 'crossword')
 >>> versions("klepka")
 {'rules': 1}
 """
@@ -37,6 +37,9 @@ class Entry:
 
 
 def _registry() -> dict[str, Entry]:
+    from igroteka.games.crossword import bots as crossword_bots
+    from igroteka.games.crossword import declaration as crossword_declaration
+    from igroteka.games.crossword import rules as crossword_rules
     from igroteka.games.klepka import bots, declaration, rules
     from igroteka.games.letters import bots as letters_bots
     from igroteka.games.letters import declaration as letters_declaration
@@ -46,6 +49,11 @@ def _registry() -> dict[str, Entry]:
         "klepka": Entry(rules.KlepkaGame(), bots.make_bot, declaration.DECLARATION),
         "letters": Entry(
             letters_rules.LettersGame(), letters_bots.make_bot, letters_declaration.DECLARATION
+        ),
+        "crossword": Entry(
+            crossword_rules.CrosswordGame(),
+            crossword_bots.make_bot,
+            crossword_declaration.DECLARATION,
         ),
     }
 
