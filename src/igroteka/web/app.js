@@ -265,6 +265,7 @@ class RoomPage {
     this.contexts = {}; // by seat held (or "watch"): the kernel's context beside that view
     this.seqs = {};
     this.sockets = {};
+    this.refusals = {}; // by seat held: the latest refusal, counted, for a game to show
     this.closed = false;
   }
 
@@ -323,6 +324,7 @@ class RoomPage {
       // every refusal is said, a stale one too ("the table changed: look again"); the page is
       // drawn again from the latest view, so that the person can choose again
       toast(message.reason);
+      this.refusals[key] = { reason: message.reason, count: (this.refusals[key]?.count ?? 0) + 1 };
     }
     this.render();
   }
@@ -367,6 +369,7 @@ class RoomPage {
       send: (action) => this.send(seat, action),
       record: `/api/rooms/${this.id}/record`,
       toast,
+      refusal: this.refusals[key] ?? null, // what the server last refused this seat, and why
     };
     const body = renderer.render(view, context);
     const status = h("p", { class: "status" }, statusLine(view, known, context));
