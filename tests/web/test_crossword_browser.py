@@ -1,0 +1,357 @@
+"""The crossword game through the web client: people and a bot on the board (Playwright).
+
+The words laid are found by the server's own move generator on the seat's view (read through a
+websocket of the seat's token), so a test never guesses a word; the score the page previews is
+compared with the score the server then records.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from igroteka.games.crossword import movegen
+from igroteka.games.crossword.board import Board, Tile, premiums, tile_set
+from igroteka.games.crossword.rules import accepted
+from igroteka.games.crossword.score import placement_problem, words
+from tests.server.support import free_port, running
+from tests.web.test_browser import browser  # noqa: F401 (the fixture)
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def view_of(port: int, room: str, token: str) -> dict[str, Any]:
+    """A seat's view as the server tells it, through a websocket of its own."""
+    from websockets.sync.client import connect
+
+    with connect(f"ws://127.0.0.1:{port}/ws/{room}?token={token}") as socket:
+        welcome = json.loads(socket.recv(timeout=10))
+    view: dict[str, Any] = welcome["view"]
+    return view
+
+
+def tokens(page: Any, room: str) -> dict[int, str]:
+    held = page.evaluate(f"localStorage.getItem('igroteka.room.{room}')")
+    return {int(seat): token for seat, token in json.loads(held).items()}
+
+
+def a_play(view: dict[str, Any], most: int = 4) -> movegen.Play:
+    """A play of the seat's rack without a blank (typing a letter takes a rack tile first)."""
+    rack = "".join(view["rack"])
+    found = movegen.plays(Board(tuple(view["board"])), rack, "ru")
+    plain = [play for play in found if not any(tile.blank for tile in play.tiles)]
+    assert plain, f"no play without a blank for {rack}"
+    short = [play for play in plain if len(play.tiles) <= most] or plain
+    return max(short, key=lambda play: (play.score, [tile.cell for tile in play.tiles]))
+
+
+def a_non_word(view: dict[str, Any]) -> tuple[Tile, list[str]]:
+    """One rack tile beside the board's letters that makes a run the crossword does not accept."""
+    board = Board(tuple(view["board"]))
+    letters = sorted({tile for tile in view["rack"] if tile != "*"})
+    for row, col in sorted(board.filled()):
+        for r, c in ((row, col + 1), (row + 1, col), (row, col - 1), (row - 1, col)):
+            for letter in letters:
+                tile = Tile(r, c, letter)
+                if placement_problem(board, (tile,)) is not None:
+                    continue
+                made = words(board, (tile,), tile_set("ru"), premiums())
+                refused = [word.text for word in made if not accepted(word.text, "ru")]
+                if refused:
+                    return tile, refused
+    raise AssertionError("every tile of the rack makes a word somewhere")
+
+
+def cell(tile: Tile) -> str:
+    return f".cw-cell[data-row='{tile.row}'][data-col='{tile.col}']"
+
+
+def rack_tile(letter: str) -> str:
+    return f".cw-rack .cw-tile[data-letter='{letter}'] >> nth=0"
+
+
+def shown_rack(page: Any) -> list[str]:
+    return sorted(
+        tile.get_attribute("data-letter") for tile in page.query_selector_all(".cw-rack .cw-tile")
+    )
+
+
+def preview_total(page: Any) -> int:
+    return int(page.get_attribute(".cw-total-score", "data-score"))
+
+
+def recorded(port: int, room: str, token: str, before: int) -> dict[str, Any]:
+    """The turn the server records after ``before`` turns (waiting for it)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        turns = view_of(port, room, token)["turns"]
+        if len(turns) > before:
+            turn: dict[str, Any] = turns[before]
+            return turn
+        time.sleep(0.1)
+    raise AssertionError("the turn was not recorded")
+
+
+def fits(page: Any) -> None:
+    """No horizontal scroll; on a desktop, the board, the rack and Play in sight at once."""
+    width = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert width[0] <= width[1], f"a horizontal scroll: {width}"
+    viewport = page.viewport_size
+    if viewport == DESKTOP:
+        for selector in (".cw-board", ".cw-rack", ".cw-play"):
+            box = page.query_selector(selector).bounding_box()
+            assert box["x"] >= 0 and box["y"] >= 0, selector
+            assert box["x"] + box["width"] <= viewport["width"], selector
+            assert box["y"] + box["height"] <= viewport["height"], selector
+
+
+def lay_by_tapping(page: Any, play: movegen.Play) -> None:
+    for tile in play.tiles:
+        page.click(rack_tile(tile.letter))
+        page.click(cell(tile))
+
+
+def lay_by_typing(page: Any, play: movegen.Play) -> None:
+    tiles = sorted(play.tiles, key=lambda tile: tile.cell)
+    page.click(cell(tiles[0]))  # across
+    if len(tiles) > 1 and tiles[0].row != tiles[1].row:
+        page.click(cell(tiles[0]))  # again: down
+    page.keyboard.type("".join(tile.letter for tile in tiles))
+
+
+def lay_by_dragging(page: Any, play: movegen.Play) -> None:
+    for tile in play.tiles:
+        start = page.query_selector(rack_tile(tile.letter)).bounding_box()
+        end = page.query_selector(cell(tile)).bounding_box()
+        page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
+        page.mouse.up()
+
+
+def play_and_check(
+    page: Any, port: int, room: str, token: str, lay: Callable[[Any, movegen.Play], None]
+) -> None:
+    """Lay a word of the rack; the preview says the server's score, then the server records it."""
+    view = view_of(port, room, token)
+    play = a_play(view)
+    lay(page, play)
+    shown = [item.inner_text() for item in page.query_selector_all(".cw-words li")]
+    assert shown == [f"{word.upper()} {score}" for word, score in play.words]
+    assert preview_total(page) == play.score
+    page.click(".cw-play")
+    turn = recorded(port, room, token, len(view["turns"]))
+    assert turn["kind"] == "play" and turn["score"] == play.score
+    assert [list(word) for word in play.words] == turn["words"]
+
+
+def whose_turn(pages: list[Any], limit: float = 60) -> Any:
+    """The page whose turn it is (waiting while the bot plays)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.query_selector(".game[data-my-turn='yes'] .cw-play"):
+                return page
+        time.sleep(0.05)
+    raise AssertionError("nobody's turn came")
+
+
+def test_two_people_and_a_bot_lay_words_exchange_and_pass(browser: Any, tmp_path: Any) -> None:  # noqa: F811
+    port = free_port()
+    with running(tmp_path / "games.db", port, bot=0.05):
+        base = f"http://127.0.0.1:{port}"
+        ann = browser.new_context(locale="ru-RU", viewport=DESKTOP).new_page()
+        bob = browser.new_context(locale="ru-RU", viewport=PHONE).new_page()
+        frames: list[str] = []
+
+        def listen(socket: Any) -> None:
+            socket.on("framereceived", lambda frame: frames.append(frame))
+
+        bob.on("websocket", listen)
+        ann.goto(base + "/")
+        ann.wait_for_selector("#new-game")
+        ann.select_option("#game", "crossword")
+        ann.fill("#players", "3")
+        ann.select_option("#option-lang", "ru")
+        ann.click("#new-game button[type=submit]")
+        ann.wait_for_selector(".seats")
+        room = ann.url.rsplit("/", 1)[1]
+        ann.fill(".seat-open input >> nth=0", "Аня")
+        ann.click(".seat-open .seat-actions button >> nth=0")
+        ann.wait_for_selector("text=Аня (вы)")
+        bob.goto(ann.get_attribute(".invite a", "href"))
+        bob.wait_for_selector(".seat-open")
+        bob.fill(".seat-open input >> nth=0", "Боря")
+        bob.click(".seat-open .seat-actions button >> nth=0")
+        bob.wait_for_selector("text=Боря (вы)")
+        ann.wait_for_selector(".seat-open select")
+        ann.select_option(".seat-open select", "easy")
+        ann.click(".seat-open .seat-actions button >> nth=1")
+        ann.wait_for_selector("button.primary:not([disabled])")
+        ann.click("button.primary")
+        seat_of = {id(ann): 0, id(bob): 1}
+        token = {0: tokens(ann, room)[0], 1: tokens(bob, room)[1]}
+
+        def act(page: Any, step: str) -> None:
+            seat = seat_of[id(page)]
+            fits(page)
+            assert shown_rack(page) == sorted(view_of(port, room, token[seat])["rack"])
+            if step == "tap":
+                play_and_check(page, port, room, token[seat], lay_by_tapping)
+            elif step == "type":
+                view = view_of(port, room, token[seat])
+                tile, refused = a_non_word(view)
+                page.click(rack_tile(tile.letter))
+                page.click(cell(tile))
+                page.click(".cw-play")
+                page.wait_for_selector(".cw-refusal")
+                said = page.inner_text(".cw-refusal")
+                assert any(word in said.lower() for word in refused), said
+                time.sleep(0.5)
+                assert page.inner_text(".cw-refusal") == said  # it stays beside the board
+                page.keyboard.press("Escape")  # the next change: the tile goes back
+                assert not page.query_selector(".cw-refusal") and not page.query_selector(".cw-new")
+                play_and_check(page, port, room, token[seat], lay_by_typing)
+            elif step == "exchange":
+                before = len(view_of(port, room, token[seat])["turns"])
+                page.click(".cw-exchange")
+                page.click(".cw-rack .cw-tile >> nth=0")
+                page.click(".cw-rack .cw-tile >> nth=1")
+                page.click(".cw-exchange-confirm")
+                turn = recorded(port, room, token[seat], before)
+                assert turn["kind"] == "exchange" and turn["tiles"] == 2
+            else:
+                before = len(view_of(port, room, token[seat])["turns"])
+                page.click(".cw-pass")
+                page.click(".cw-pass-confirm")
+                assert recorded(port, room, token[seat], before)["kind"] == "pass"
+
+        for step in ("tap", "type", "exchange", "pass"):
+            page = whose_turn([ann, bob])
+            act(page, step)
+            page.wait_for_selector(".game[data-my-turn='no']")
+        for page in (ann, bob):
+            page.wait_for_selector(".cw-turn-pass")
+            log = page.inner_text(".cw-log")
+            assert "поменяно фишек: 2" in log and "пропуск" in log
+        assert not bob.query_selector(".cw-rack .cw-tile") or shown_rack(bob) == sorted(
+            view_of(port, room, token[1])["rack"]
+        )
+        views = [json.loads(frame)["view"] for frame in frames if '"view"' in frame]
+        views = [view for view in views if view]
+        assert views and all(view["seat"] == 1 and "racks_left" not in view for view in views)
+        for frame in frames:  # what Ann changed is hers alone
+            for event in json.loads(frame).get("events", []):
+                assert event["kind"] != "exchanged" or event["seat"] == 1
+        ann.screenshot(path="/tmp/crossword-desktop.png")
+        bob.screenshot(path="/tmp/crossword-phone.png", full_page=True)
+
+
+def test_hot_seat_hands_the_device_over_and_shows_one_rack(browser: Any, tmp_path: Any) -> None:  # noqa: F811
+    """Two people at one tab: after a turn, a hand-over screen, then the other's rack alone; a
+    word is laid by dragging the tiles."""
+    port = free_port()
+    with running(tmp_path / "games.db", port, bot=0.05):
+        page = browser.new_context(locale="ru-RU", viewport=DESKTOP).new_page()
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#new-game")
+        page.select_option("#game", "crossword")
+        page.fill("#players", "2")
+        page.click("#new-game button[type=submit]")
+        page.wait_for_selector(".seats")
+        room = page.url.rsplit("/", 1)[1]
+        for name in ("Аня", "Боря"):
+            page.wait_for_selector(".seat-open")
+            page.fill(".seat-open input >> nth=0", name)
+            page.click(".seat-open .seat-actions button >> nth=0")
+            page.wait_for_selector(f"text={name} (вы)")
+        page.click("button.primary")
+        page.wait_for_selector(".game[data-my-turn='yes'] .cw-play")
+        held = tokens(page, room)
+        views = {seat: view_of(port, room, token) for seat, token in held.items()}
+        first = views[0]["turn"]
+        other = 1 - first
+        names = {0: "Аня", 1: "Боря"}
+        assert shown_rack(page) == sorted(views[first]["rack"])
+        page.click(".cw-pass")
+        page.click(".cw-pass-confirm")
+        page.wait_for_selector(".pass-device")
+        assert f"Передайте устройство: {names[other]}" in page.inner_text(".pass-device")
+        assert not page.query_selector(".cw-rack, .cw-board")  # no rack in the DOM meanwhile
+        page.click(".pass-device button")
+        page.wait_for_selector(".game[data-my-turn='yes'] .cw-play")
+        assert shown_rack(page) == sorted(view_of(port, room, held[other])["rack"])
+        play_and_check(page, port, room, held[other], lay_by_dragging)
+        page.wait_for_selector(".pass-device")
+        page.click(".pass-device button")
+        page.wait_for_selector(".game[data-my-turn='yes'] .cw-last")  # the word just laid, marked
+        assert shown_rack(page) == sorted(view_of(port, room, held[first])["rack"])
+
+
+def a_seed_with_a_blank() -> int:
+    """A seed whose rack (one player) holds a blank: the blank's question is asked."""
+    from igroteka.games.crossword.rules import CrosswordGame
+
+    game = CrosswordGame()
+    for seed in range(1, 1000):
+        if "*" in game.setup({"starter": 0}, 1, seed).racks[0]:
+            return seed
+    raise AssertionError("no seed gives a blank")
+
+
+def test_a_blank_asks_its_letter_and_a_game_alone_ends_with_the_tiles_left(
+    browser: Any,  # noqa: F811
+    tmp_path: Any,
+) -> None:
+    """Alone against the bag: the blank laid asks which letter it is, and scores nothing; two
+    passes end the game, and the results say the tiles left on the rack."""
+    import httpx
+
+    port = free_port()
+    with running(tmp_path / "games.db", port, bot=0.05):
+        base = f"http://127.0.0.1:{port}"
+        room = httpx.post(
+            f"{base}/api/rooms",
+            json={"game": "crossword", "players": 1, "options": {}, "seed": a_seed_with_a_blank()},
+        ).json()["id"]
+        token = httpx.post(f"{base}/api/rooms/{room}/seats/0", json={"name": "Аня"}).json()["token"]
+        assert httpx.post(f"{base}/api/rooms/{room}/start", json={"token": token}).is_success
+        view = view_of(port, room, token)
+        assert "*" in view["rack"]
+        page = browser.new_context(locale="ru-RU", viewport=PHONE).new_page()
+        page.goto(base + "/")
+        page.evaluate(
+            f"localStorage.setItem('igroteka.room.{room}', JSON.stringify({{0: '{token}'}}))"
+        )
+        page.goto(f"{base}/r/{room}")
+        page.wait_for_selector(".game[data-my-turn='yes'] .cw-play")
+        fits(page)
+        page.click(rack_tile("*"))
+        page.click(".cw-cell[data-cell='H8']")
+        page.wait_for_selector(".cw-ask")
+        page.click(".cw-ask button[data-letter='ф']")
+        laid = page.query_selector(".cw-cell[data-cell='H8'] .cw-new")
+        assert "cw-blank" in laid.get_attribute("class") and laid.inner_text().strip() == "Ф"
+        page.keyboard.press("Escape")  # everything back to the rack
+        assert shown_rack(page) == sorted(view["rack"])
+        for _ in range(2):
+            seq = page.get_attribute(".game", "data-seq")
+            page.click(".cw-pass")
+            page.click(".cw-pass-confirm")
+            page.wait_for_selector(f".game:not([data-seq='{seq}'])")
+        page.wait_for_selector(".results")
+        worth = sum(view["points"][tile] for tile in view["rack"])
+        line = page.inner_text(".results tr")
+        assert "Аня" in line and f"−{worth}" in line and "★" in line, line
+        assert f"{-worth}" in page.inner_text(".results td >> nth=0")
+        fits(page)
+        page.screenshot(path="/tmp/crossword-results.png", full_page=True)
