@@ -355,3 +355,6 @@ def test_a_blank_asks_its_letter_and_a_game_alone_ends_with_the_tiles_left(
         assert f"{-worth}" in page.inner_text(".results td >> nth=0")
         fits(page)
         page.screenshot(path="/tmp/crossword-results.png", full_page=True)
+        page.click(".replay-link")  # the replay draws the board for a spectator: no rack
+        page.wait_for_selector(".replay .cw-board")
+        assert not page.query_selector(".cw-rack")
