@@ -93,6 +93,27 @@ def whole_option(raw: Mapping[str, Any], key: str, default: int, low: int, high:
     return value
 
 
+def starter_option(raw: Mapping[str, Any]) -> str | int:
+    """Who starts: ``random`` (the default) or a seat number counted from 0.
+
+    >>> starter_option({}), starter_option({"starter": 1})
+    ('random', 1)
+    """
+    starter: str | int = raw.get("starter", "random")
+    if isinstance(starter, bool) or not (starter == "random" or isinstance(starter, int)):
+        raise OptionsError(
+            Text("starter must be random or a seat number, not ‘{value}’", value=starter)
+        )
+    check_starter(starter, None)
+    return starter
+
+
+def check_starter(starter: str | int, players: int | None) -> None:
+    """Refuse a starting seat that is not at the table (seats are told counted from 1)."""
+    if isinstance(starter, int) and (starter < 0 or (players is not None and starter >= players)):
+        raise OptionsError(Text("there is no seat {seat} to start", seat=starter + 1))
+
+
 def players_wanted(game: Game[Any, Any], count: int) -> Text:
     """The refusal of a player count the game is not played by."""
     return Text(

@@ -35,8 +35,10 @@ from igroteka.engine.game import (
     JsonObject,
     OptionsError,
     Outcome,
+    check_starter,
     known_options,
     players_wanted,
+    starter_option,
     whole_option,
 )
 from igroteka.engine.rng import Rng
@@ -148,14 +150,7 @@ def parse_options(raw: Mapping[str, Any]) -> CrosswordOptions:
         raise OptionsError(
             Text("{key} is on (true) or off (false), not ‘{value}’", key="famous", value=famous)
         )
-    starter = raw.get("starter", "random")
-    if isinstance(starter, bool) or not (starter == "random" or isinstance(starter, int)):
-        raise OptionsError(
-            Text("starter must be random or a seat number, not ‘{value}’", value=starter)
-        )
-    if isinstance(starter, int) and starter < 0:
-        raise OptionsError(Text("there is no seat {seat} to start", seat=starter + 1))
-    return CrosswordOptions(**values, famous=famous, starter=starter)
+    return CrosswordOptions(**values, famous=famous, starter=starter_option(raw))
 
 
 # ---------------------------------------------------------------- state
@@ -336,8 +331,7 @@ class CrosswordGame:
         opts = parse_options(options)
         if not self.min_players <= players <= self.max_players:
             raise OptionsError(players_wanted(self, players))
-        if isinstance(opts.starter, int) and opts.starter >= players:
-            raise OptionsError(Text("there is no seat {seat} to start", seat=opts.starter + 1))
+        check_starter(opts.starter, players)
         tiles = tile_set("uk" if opts.lang == "uk" else "ru")
         rng = Rng.from_seed(seed)
         bag, rng = rng.shuffled(tiles.bag())

@@ -33,6 +33,7 @@ from igroteka.engine.game import (
     JsonObject,
     OptionsError,
     Outcome,
+    check_starter,
     known_options,
     whole_option,
 )
@@ -302,8 +303,8 @@ def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
         raise OptionsError(
             Text("starter must be london, random or a seat number, not ‘{value}’", value=starter)
         )
-    if isinstance(starter, int) and starter < 0:  # seats are counted from 0 here, from 1 when told
-        raise OptionsError(Text("there is no seat {seat} to start", seat=starter + 1))
+    if isinstance(starter, int):
+        check_starter(starter, None)
     return KlepkaOptions(
         deck=deck,
         pairs=whole_option(
@@ -513,8 +514,7 @@ class KlepkaGame:
                     players=players,
                 )
             )
-        if isinstance(opts.starter, int) and opts.starter >= players:
-            raise OptionsError(Text("there is no seat {seat} to start", seat=opts.starter + 1))
+        check_starter(opts.starter, players)
         rng = Rng.from_seed(seed)
         chosen, rng = rng.sample(range(len(opts.deck.pairs)), opts.pairs)
         cards = [_SYNCOPE_CARD] * opts.syncopes

@@ -43,7 +43,9 @@ from igroteka.engine.game import (
     JsonObject,
     OptionsError,
     Outcome,
+    check_starter,
     known_options,
+    starter_option,
     whole_option,
 )
 from igroteka.engine.rng import Rng
@@ -162,14 +164,7 @@ def parse_options(raw: Mapping[str, Any]) -> LettersOptions:
                 Text("{key} is on (true) or off (false), not ‘{value}’", key=key, value=value)
             )
         values[key] = value
-    starter = raw.get("starter", "random")
-    if isinstance(starter, bool) or not (starter == "random" or isinstance(starter, int)):
-        raise OptionsError(
-            Text("starter must be random or a seat number, not ‘{value}’", value=starter)
-        )
-    if isinstance(starter, int) and starter < 0:  # seats are counted from 0 here, from 1 when told
-        raise OptionsError(Text("there is no seat {seat} to start", seat=starter + 1))
-    return LettersOptions(**values, starter=starter)
+    return LettersOptions(**values, starter=starter_option(raw))
 
 
 # ---------------------------------------------------------------- state
@@ -474,8 +469,7 @@ class LettersGame:
                     players=players,
                 )
             )
-        if isinstance(opts.starter, int) and opts.starter >= players:
-            raise OptionsError(Text("there is no seat {seat} to start", seat=opts.starter + 1))
+        check_starter(opts.starter, players)
         deck = make_deck(opts.pairs, opts.polysemy, opts.chaos, opts.exchange, LANG)
         rng = Rng.from_seed(seed)
         table, rng = rng.shuffled([card.id for card in deck])
