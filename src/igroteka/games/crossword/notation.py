@@ -25,6 +25,7 @@ import re
 
 from igroteka.games.crossword.board import BLANK, COLUMNS, SIZE, Board, Tile, name
 from igroteka.games.crossword.rules import Action, Exchange, Pass, Play
+from igroteka.games.crossword.score import run_through
 from igroteka.i18n import Text
 
 __all__ = ["NotationError", "read", "write"]
@@ -134,7 +135,7 @@ def write(tiles: tuple[Tile, ...], board: Board) -> str:
             (len(left.intersection(cells)), across, cells)
             for cell in sorted(left)
             for across in (True, False)
-            for cells in [_line(after, *cell, across)]
+            for cells in [run_through(after, *cell, across)]
         ]
         _, across, cells = max(runs, key=lambda run: (run[0], len(run[2]) > 1, run[1]))
         letters = "".join(
@@ -145,15 +146,3 @@ def write(tiles: tuple[Tile, ...], board: Board) -> str:
         parts.append(f"{name(*cells[0])} {'across' if across else 'down'} {letters}")
         left.difference_update(cells)
     return "; ".join(parts)
-
-
-def _line(board: Board, row: int, col: int, across: bool) -> list[tuple[int, int]]:
-    """The cells of the run of letters through a cell, first to last."""
-    dr, dc = (0, 1) if across else (1, 0)
-    while board.letter(row - dr, col - dc) is not None:
-        row, col = row - dr, col - dc
-    cells = []
-    while board.letter(row, col) is not None:
-        cells.append((row, col))
-        row, col = row + dr, col + dc
-    return cells

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from igroteka.games.crossword.board import CENTRE, SIZE, Board, Premiums, Tile, TileSet, name
 from igroteka.i18n import Text
 
-__all__ = ["Word", "placement_problem", "words"]
+__all__ = ["Word", "placement_problem", "run_through", "words"]
 
 Cell = tuple[int, int]
 
@@ -110,14 +110,14 @@ def words(
     for across in (True, False):
         starts: set[Cell] = set()
         for row, col in sorted(new):
-            cells = _run(after, row, col, across)
+            cells = run_through(after, row, col, across)
             if len(cells) >= 2 and cells[0] not in starts:
                 starts.add(cells[0])
                 found.append(_scored(after, cells, across, new, tile_set, layout, every))
     return found
 
 
-def _run(board: Board, row: int, col: int, across: bool) -> tuple[Cell, ...]:
+def run_through(board: Board, row: int, col: int, across: bool) -> tuple[Cell, ...]:
     """The cells of the run of letters through a cell, across or down, first to last."""
     dr, dc = (0, 1) if across else (1, 0)
     while board.letter(row - dr, col - dc) is not None:
