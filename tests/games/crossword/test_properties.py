@@ -124,7 +124,15 @@ def test_games_end_and_replay_exactly(seed: int, levels: tuple[str, ...], lang: 
     assert GAME.encode_state(again.state) == GAME.encode_state(state)
 
 
-@pytest.mark.parametrize(("seed", "levels", "lang"), GAMES[:2])
+SECRET_GAMES = [
+    *GAMES,
+    (4, ("random", "random", "random", "random"), "ru"),
+    (5, ("easy", "hard", "random"), "uk"),
+    (6, ("random", "medium"), "uk"),
+]
+
+
+@pytest.mark.parametrize(("seed", "levels", "lang"), SECRET_GAMES)
 def test_no_view_or_event_shows_a_rack_to_another_seat_or_the_bags_order(
     seed: int, levels: tuple[str, ...], lang: str
 ) -> None:

@@ -6,7 +6,7 @@ its rack makes (:func:`igroteka.games.crossword.movegen.plays`):
 
 - ``random``: any of them;
 - ``easy``: a short word (five letters at most) without a blank, one of the
-  lesser scores, as a beginner finds them;
+  three best such, as a beginner finds them;
 - ``medium``: the best scoring play;
 - ``hard``: the best turn by *equity*, its score plus the worth of the tiles it
   keeps; it tries the sheet's turns of several words (a second word laid with
@@ -60,6 +60,8 @@ LEVELS: dict[str, Level] = {
 VOWELS = {"ru": set("аеиоуыэюя"), "uk": set("аеєиіїоуюя")}
 BLANK_WORTH = 12.0
 """What a blank kept on the rack is worth to the hard bot, in points."""
+EASY_CHOICES = 3
+"""The easy bot lays one of this many best short words, at random."""
 OUT_WORTH = 10.0
 """What laying one's last tile is worth once the bag is empty: the game ends with the round."""
 EXCHANGE_BELOW = 8.0
@@ -119,8 +121,11 @@ class CrosswordBot:
         rack = "".join(view["rack"])
         lang: Language = "uk" if view["lang"] == "uk" else "ru"
         every = view["options"]["premiums"] == "every"
-        found = movegen.plays(board, rack, lang, every=every)
         level = self.level
+        found: list[movegen.Play] = []
+        if level.choice == "easy" and BLANK in rack:  # it lays no blank while it can help it
+            found = movegen.plays(board, rack.replace(BLANK, ""), lang, every=every)
+        found = found or movegen.plays(board, rack, lang, every=every)
         if level.choice == "equity":
             return self._equity(view, board, rack, lang, every, found)
         if not found:
@@ -138,8 +143,8 @@ class CrosswordBot:
             for play in found
             if len(play.words[0][0]) <= 5 and not any(tile.blank for tile in play.tiles)
         ]
-        pool = sorted(short or found, key=lambda play: play.score)
-        return self.random.choice(pool[: max(1, (len(pool) + 1) // 2)])
+        pool = sorted(short or found, key=lambda play: -play.score)
+        return self.random.choice(pool[:EASY_CHOICES])
 
     def _no_play(self, view: JsonObject, rack: str) -> Action:
         """No word: change the whole rack if the bag allows, else pass."""
