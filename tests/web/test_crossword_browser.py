@@ -43,13 +43,35 @@ def tokens(page: Any, room: str) -> dict[int, str]:
 
 
 def a_play(view: dict[str, Any], most: int = 4) -> movegen.Play:
-    """A play of the seat's rack without a blank (typing a letter takes a rack tile first)."""
+    """A play of the seat's rack: without a blank if there is one, else one whose blanks stand
+    for letters the rack lacks (typing a letter takes a rack tile first, then a blank)."""
     rack = "".join(view["rack"])
     found = movegen.plays(Board(tuple(view["board"])), rack, "ru")
     plain = [play for play in found if not any(tile.blank for tile in play.tiles)]
-    assert plain, f"no play without a blank for {rack}"
-    short = [play for play in plain if len(play.tiles) <= most] or plain
+    typed = [
+        play for play in found if all(tile.letter not in rack for tile in play.tiles if tile.blank)
+    ]
+    chosen = plain or typed
+    assert chosen, f"no play for {rack}"
+    short = [play for play in chosen if len(play.tiles) <= most] or chosen
     return max(short, key=lambda play: (play.score, [tile.cell for tile in play.tiles]))
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    """Where an element is, once the page has drawn it (a redraw may replace it meanwhile)."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        found = page.locator(selector).first.bounding_box()
+        if found is not None:
+            return dict(found)
+        time.sleep(0.05)
+    raise AssertionError(f"{selector} is not on the page")
+
+
+def pick_blank(page: Any, tile: Tile) -> None:
+    """A blank laid asks for its letter."""
+    if tile.blank:
+        page.click(f".cw-ask .cw-letters button[data-letter='{tile.letter}']")
 
 
 def a_non_word(view: dict[str, Any]) -> tuple[Tile, list[str]]:
@@ -116,8 +138,9 @@ def fits(page: Any) -> None:
 
 def lay_by_tapping(page: Any, play: movegen.Play) -> None:
     for tile in play.tiles:
-        page.click(rack_tile(tile.letter))
+        page.click(rack_tile(tile.rack_tile))
         page.click(cell(tile))
+        pick_blank(page, tile)
 
 
 def lay_by_typing(page: Any, play: movegen.Play) -> None:
@@ -130,12 +153,13 @@ def lay_by_typing(page: Any, play: movegen.Play) -> None:
 
 def lay_by_dragging(page: Any, play: movegen.Play) -> None:
     for tile in play.tiles:
-        start = page.query_selector(rack_tile(tile.letter)).bounding_box()
-        end = page.query_selector(cell(tile)).bounding_box()
+        start = box(page, rack_tile(tile.rack_tile))
+        end = box(page, cell(tile))
         page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
         page.mouse.down()
         page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
         page.mouse.up()
+        pick_blank(page, tile)
 
 
 def play_and_check(
@@ -146,7 +170,7 @@ def play_and_check(
     play = a_play(view)
     lay(page, play)
     shown = [item.inner_text() for item in page.query_selector_all(".cw-words li")]
-    assert shown == [f"{word.upper()} {score}" for word, score in play.words]
+    assert sorted(shown) == sorted(f"{word.upper()} {score}" for word, score in play.words)
     assert preview_total(page) == play.score
     page.click(".cw-play")
     turn = recorded(port, room, token, len(view["turns"]))
