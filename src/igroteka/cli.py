@@ -356,7 +356,7 @@ def cmd_words_best(args: argparse.Namespace) -> int:
     if not is_built(args.lang):
         print(
             f"igroteka: building the {args.lang} word index in {cache_dir()} "
-            "(once; about a minute and a half)...",
+            "(once; about three minutes)...",
             file=sys.stderr,
         )
     try:

@@ -70,7 +70,7 @@ def test_while_a_word_index_is_built_healthz_answers_503_with_what_the_server_do
         }
         in_ukrainian = client.get("/healthz", headers={"Accept-Language": "uk"}).json()
         assert in_ukrainian["reason"] == "сервер запускається: будує словниковий покажчик (uk)"
-        assert said == ["building the uk word index (once; about a minute and a half)… "]
+        assert said == ["building the uk word index (once; about three minutes)… "]
         indexes.finish.set()
         until(lambda: client.get("/healthz").status_code == 200)
         assert client.get("/healthz").json() == {"ok": True}
@@ -130,7 +130,7 @@ def test_the_first_start_builds_the_missing_word_index_and_says_so(
     with TestClient(create_app("sqlite://", FAST, indexes=LexiconIndexes(), say=said.append)) as c:
         until(lambda: c.get("/healthz").status_code == 200, 60)
     assert index_module.is_built("uk")
-    assert said[0] == "building the uk word index (once; about a minute and a half)… "
+    assert said[0] == "building the uk word index (once; about three minutes)… "
     assert said[1].startswith("done in ")
     said.clear()
     with TestClient(create_app("sqlite://", FAST, indexes=LexiconIndexes(), say=said.append)) as c:

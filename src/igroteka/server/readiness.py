@@ -1,12 +1,12 @@
 """Readiness: what the server still does before it answers ``/healthz`` ready.
 
 On start the server builds every missing word index of the games that ask the
-lexicon (a minute and a half each, once per version of the dictionaries), then
+lexicon (about three minutes each, once per version of the dictionaries), then
 loads the stored rooms. Both run in a thread, off the event loop, so that
 ``/healthz`` answers meanwhile: 503 with what it is doing, then 200. A line on
 the console says what takes long:
 
-    building the uk word index (once; about a minute and a half)… done in 84 s
+    building the uk word index (once; about three minutes)… done in 160 s
 
 >>> ready = Readiness()
 >>> ready.reason
@@ -121,7 +121,7 @@ def build_missing(
         if indexes.is_built(lang):
             continue
         readiness.doing(Text("building the {lang} word index", lang=lang))
-        say(f"building the {lang} word index (once; about a minute and a half)… ")
+        say(f"building the {lang} word index (once; about three minutes)… ")
         began = time.monotonic()
         indexes.build(lang)
         say(f"done in {time.monotonic() - began:.0f} s\n")
