@@ -47,6 +47,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/bot_levels.py
 	$(BIN)/python bench/lexicon.py
 	$(BIN)/python bench/letters.py
+	$(BIN)/python bench/crossword.py
+	$(BIN)/python bench/crossword_bots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

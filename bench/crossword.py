@@ -21,6 +21,9 @@ tables kept), median and worst, in the same run as:
   makes, so the plays are compared as sets of (cell, letter), blank or not. It
   is timed generating alone and generating and scoring (on its own board's
   premiums, which are not Erudit's: the scores are not compared).
+
+The bots (their turns' time beside the generator's, whole games per second, win
+rates by level) are measured by bench/crossword_bots.py.
 """
 
 from __future__ import annotations

@@ -377,6 +377,7 @@ def test_a_blank_asks_its_letter_and_a_game_alone_ends_with_the_tiles_left(
         line = page.inner_text(".results tr")
         assert "Аня" in line and f"−{worth}" in line and "★" in line, line
         assert f"{-worth}" in page.inner_text(".results td >> nth=0")
+        assert page.inner_text(".cw-players .cw-score") == f"{-worth}"  # the final score, there too
         fits(page)
         page.screenshot(path="/tmp/crossword-results.png", full_page=True)
         page.click(".replay-link")  # the replay draws the board for a spectator: no rack

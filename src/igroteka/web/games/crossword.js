@@ -689,7 +689,8 @@ function drawScores() {
     h(
       "ul",
       { class: "cw-players" },
-      view.scores.map((score, seat) =>
+      // once the game is over, the final scores: the tiles left are subtracted
+      (view.outcome?.scores ?? view.scores).map((score, seat) =>
         h(
           "li",
           { class: `${!view.outcome && seat === view.turn ? "current" : ""}`, "data-seat": seat },
