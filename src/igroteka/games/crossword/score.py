@@ -100,7 +100,8 @@ def words(
     *,
     every: bool = True,
 ) -> list[Word]:
-    """Every word the tiles make on the board, scored: across words first, each in reading order.
+    """Every word the tiles make on the board, scored: the word with most new tiles first, then
+    across words before down ones, each in reading order.
 
     ``board`` is the board before the play; the tiles' cells must be empty there.
     """
@@ -114,7 +115,8 @@ def words(
             if len(cells) >= 2 and cells[0] not in starts:
                 starts.add(cells[0])
                 found.append(_scored(after, cells, across, new, tile_set, layout, every))
-    return found
+    # The main word first: the one that holds the most new tiles (the across one on a tie).
+    return sorted(found, key=lambda word: -len(new.intersection(word.cells)))
 
 
 def run_through(board: Board, row: int, col: int, across: bool) -> tuple[Cell, ...]:
