@@ -1,0 +1,168 @@
+"""Properties of the association game over whole games of random choices."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from igroteka.engine import IllegalAction, Match, replay
+from igroteka.games.associations.deck import builtin_deck
+from igroteka.games.associations.rules import (
+    LIMITS,
+    AssociationsGame,
+    AssociationsState,
+    Phase,
+    Tell,
+    Vote,
+)
+
+GAME = AssociationsGame()
+CLUES = {
+    "question": "Куда ведёт дорога?",
+    "four_words": "one two three four",
+    "love": "What I love most: tea",
+}
+
+
+def random_action(state: AssociationsState, seat: int, rng: random.Random) -> object:
+    """A legal choice at random: a card, a clue of the form asked, a vote, a confirmation."""
+    listed = GAME.legal_actions(state, seat)
+    if listed:
+        return rng.choice(listed)
+    if state.phase == Phase.TELL:
+        hand = state.hands[seat]
+        others = tuple(rng.sample(hand[1:], 4)) if state.players == 2 else ()
+        return Tell(
+            hand[0], CLUES.get(state.form, rng.choice(["ночь", "тиша", "home"])), others=others
+        )
+    numbers = list(range(1, len(state.table) + 1))
+    return Vote(tuple(rng.sample(numbers, rng.randint(1, 3))))
+
+
+def random_game(players: int, seed: int, **options: object) -> Match[AssociationsState, object]:
+    rng = random.Random(seed)
+    match: Match[AssociationsState, object] = Match.start(
+        GAME, [f"p{n}" for n in range(players)], {"starter": "random", **options}, seed
+    )
+    for _ in range(5000):
+        if match.outcome() is not None:
+            return match
+        seat = rng.choice(sorted(GAME.actors(match.state)))
+        match.play(seat, random_action(match.state, seat, rng))  # type: ignore[arg-type]
+    raise AssertionError("the game did not end")
+
+
+def _spread(cards: list[str], sizes: list[int]) -> list[tuple[str, ...]]:
+    parts = []
+    for size in sizes:
+        parts.append(tuple(cards[:size]))
+        cards = cards[size:]
+    return parts
+
+
+def redeal(state: AssociationsState, seed: int, seat: int) -> AssociationsState:
+    """The same game with what ``seat`` (not the storyteller) may not know changed: the other
+    hands and the pile; which card is the storyteller's and who laid the others; the others'
+    votes and confirmations. Its view must not change."""
+    rng = random.Random(seed)
+    others = [s for s in range(state.players) if s != seat]
+    laid = list(state.laid) if state.laid else [()] * state.players
+    told = list(state.told)
+    if state.phase == Phase.VOTE:
+        # The table is shown: which of its cards is whose is the secret.
+        slots = [(s, i) for s in others if s != state.storyteller for i in range(len(laid[s]))]
+        secret = [laid[s][i] for s, i in slots] + told
+        rng.shuffle(secret)
+        for s in others:
+            laid[s] = tuple(secret.pop() for _ in laid[s]) if s != state.storyteller else laid[s]
+        told = secret
+        hidden: list[str] = []
+        sizes: list[int] = []
+    else:
+        hidden = told + [card for s in others for card in laid[s]]
+        sizes = [len(told)] + [len(laid[s]) for s in others]
+    hands = list(state.hands)
+    hidden += list(state.pile) + [card for s in others for card in hands[s]]
+    sizes += [len(state.pile)] + [len(hands[s]) for s in others]
+    rng.shuffle(hidden)
+    parts = _spread(hidden, sizes)
+    if state.phase != Phase.VOTE:
+        told = list(parts.pop(0))
+        for s in others:
+            laid[s] = parts.pop(0)
+    pile = parts.pop(0)
+    for s in others:
+        hands[s] = parts.pop(0)
+    numbers = list(range(1, len(state.table) + 1))
+    votes = [
+        v if s == seat or not v else tuple(rng.sample(numbers, len(v)))
+        for s, v in enumerate(state.votes)
+    ]
+    confirms = [
+        c if s == seat or c is None else rng.random() < 0.5 for s, c in enumerate(state.confirms)
+    ]
+    return dataclasses.replace(
+        state,
+        hands=tuple(hands),
+        pile=pile,
+        laid=tuple(laid) if state.laid else state.laid,
+        told=tuple(told),
+        votes=tuple(votes),
+        confirms=tuple(confirms),
+    )
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (4, 6)])
+def test_games_end_and_replay_exactly(players: int, seed: int) -> None:
+    match = random_game(players, seed)
+    outcome = match.outcome()
+    assert outcome is not None and max(outcome.scores) >= 24
+    again = replay(GAME, match.record())
+    assert GAME.encode_state(again.state) == GAME.encode_state(match.state)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 7), (4, 8), (5, 9)])
+def test_nobody_learns_who_laid_which_card_or_a_vote_before_the_reveal(
+    players: int, seed: int
+) -> None:
+    match = random_game(players, seed)
+    again: Match[AssociationsState, object] = Match.start(
+        GAME, match.players, match.options, match.seed
+    )
+    for step, logged in enumerate(match.log):
+        state = again.state
+        for seat in range(players):
+            if seat != state.storyteller and state.phase != Phase.OVER:
+                assert GAME.view(redeal(state, step, seat), seat) == GAME.view(state, seat)
+        events = again.play(logged.seat, GAME.decode_action(logged.action))
+        for event in events:
+            if event.kind in ("told", "laid_cards", "vote"):
+                assert event.to == {logged.seat}
+
+
+def test_a_refused_action_changes_nothing() -> None:
+    match = random_game(4, 11)
+    rng = random.Random(11)
+    again: Match[AssociationsState, object] = Match.start(GAME, match.players, match.options, 11)
+    for logged in match.log[:40]:
+        state = again.state
+        before = GAME.encode_state(state)
+        seat = rng.randrange(4)
+        for data in (
+            {"type": "vote", "cards": [rng.randint(-1, 7)]},
+            {"type": "lay", "cards": ["no-such-card"]},
+            {"type": "tell", "card": "no-such-card", "clue": ""},
+            {"type": "confirm", "ok": "maybe"},
+        ):
+            try:
+                GAME.apply(state, seat, GAME.decode_action(data))
+            except IllegalAction as refused:
+                assert refused.reason
+            assert GAME.encode_state(state) == before
+        again.play(logged.seat, GAME.decode_action(logged.action))
+
+
+def test_the_deck_option_reaches_every_built_in_card() -> None:
+    assert LIMITS["cards"][1] == len(builtin_deck())
