@@ -357,6 +357,9 @@ def test_a_clue_is_typed_in_any_language_and_kept_as_typed() -> None:
 def test_options_are_checked() -> None:
     with pytest.raises(OptionsError, match="goal must be between"):
         GAME.parse_options({"goal": 5})
+    assert GAME.parse_options({"lang": "en"})["lang"] == "en"
+    with pytest.raises(OptionsError, match="lang must be one of uk, ru, en"):
+        GAME.parse_options({"lang": "de"})
     with pytest.raises(OptionsError, match="ties must be one of"):
         GAME.parse_options({"ties": "coin"})
     with pytest.raises(OptionsError, match="played by 2 to 6"):

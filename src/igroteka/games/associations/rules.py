@@ -131,6 +131,8 @@ Action = Tell | Confirm | Lay | Vote
 class AssociationsOptions:
     """The deck, the end, and the readings of the sheet players disagree on."""
 
+    lang: str = "uk"
+    """The language of the cards' words, and of the bots' clues (a person may type any)."""
     cards: int = 64
     """Built-in cards in the deck (the sheet's 64)."""
     generated: int = 0
@@ -152,7 +154,11 @@ class AssociationsOptions:
 
 LIMITS = {"cards": (30, 97), "generated": (0, 60), "goal": (10, 60)}
 """Ranges of the number options; 97 is every built-in card (a test keeps it so)."""
-CHOICES = {"ties": ("draw", "furthest"), "votes_for": ("everyone", "guessers")}
+CHOICES = {
+    "lang": ("uk", "ru", "en"),
+    "ties": ("draw", "furthest"),
+    "votes_for": ("everyone", "guessers"),
+}
 _DEFAULTS = AssociationsOptions()
 
 
