@@ -450,6 +450,31 @@ def cmd_crossword_moves(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- association tools
+
+
+def cmd_associations_cards(args: argparse.Namespace) -> int:
+    from igroteka.games.associations.deck import builtin_deck
+
+    cards = builtin_deck()
+    if args.json:
+        rows = [
+            {
+                "id": card.id,
+                "emoji": [glyph.to_json() for glyph in card.glyphs],
+                "backdrop": card.backdrop,
+                "tags": list(card.tags(args.lang)),
+            }
+            for card in cards
+        ]
+        print(dumps(rows))
+    else:
+        for card in cards:
+            tags = ", ".join(card.tags(args.lang)[:8])
+            print(f"{card.id:<28} {''.join(card.emoji):<10} {card.backdrop:<8} {tags}")
+    return 0
+
+
 # ---------------------------------------------------------------- serve
 
 
@@ -624,6 +649,13 @@ def build_parser() -> Parser:
         command.add_argument("--json", action="store_true")
         command.add_argument("file", metavar="FILE", help="the position as JSON; - for stdin")
         command.set_defaults(func=func)
+
+    associations = sub.add_parser("associations", help="association game tools: its cards")
+    assoc_tool = associations.add_subparsers(dest="tool", required=True, parser_class=Parser)
+    cards = assoc_tool.add_parser("cards", help="the built-in deck: each card's emoji and tags")
+    cards.add_argument("--lang", choices=["uk", "ru", "en"], default="uk")
+    cards.add_argument("--json", action="store_true")
+    cards.set_defaults(func=cmd_associations_cards)
 
     words = sub.add_parser("words", help="dictionary tools")
     word_tool = words.add_subparsers(dest="tool", required=True, parser_class=Parser)
