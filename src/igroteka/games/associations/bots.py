@@ -1,0 +1,428 @@
+"""Bots for the association game: they tell, lay and vote by the tags of the cards.
+
+A bot knows only its seeded share of each card's tags (the CLDR names and
+keywords of the emoji and the mood words, :meth:`Card.tags`): ``easy`` 35 %,
+``medium`` 60 %, ``hard`` 85 %, so that bots do not read each other's minds.
+Words of a clue and of tags are compared by lemma (pymorphy3 for uk and ru,
+suffix stripping for en); phrases count word by word.
+
+- guessing: each card on the table but its own scores the clue's words it
+  knows among the card's tags (mood words weaker); the best wins, ties at random;
+- laying: the hand card that scores best for the clue (``hard``: best, a decoy);
+- telling: ``easy`` clues a card by a tag it knows; ``medium`` prefers a tag
+  few other cards of the deck share; ``hard`` estimates, for each card and tag
+  (or mood word with a tag), the share of guessers who would find it, and aims
+  for one half: "some but not all". Every clue has the form its cell asks;
+- ``random`` lays, votes and tells at random (its clue is still a tag of its card).
+
+>>> from igroteka.engine import Match, play_out
+>>> from igroteka.games.associations.rules import AssociationsGame
+>>> match = Match.start(AssociationsGame(), ["a", "b", "c"], {"goal": 10}, seed=3)
+>>> bots = {seat: make_bot("medium", seat, seed=3) for seat in range(3)}
+>>> play_out(match, bots).winners <= {0, 1, 2}
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+from igroteka.engine.bot import check_level
+from igroteka.engine.game import Event, JsonObject
+from igroteka.games.associations.deck import LANGUAGES, builtin_deck, card_by_id, normalise
+from igroteka.games.associations.rules import (
+    LOVE,
+    Action,
+    Confirm,
+    Lay,
+    Phase,
+    Tell,
+    Vote,
+    form_problem,
+)
+
+__all__ = ["LEVELS", "AssociationsBot", "Level", "clue_bank", "clue_words", "make_bot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: str
+    known: float
+    """The share of each card's tags the bot knows."""
+    telling: str
+    """``random``, ``obvious`` (a tag it knows), ``specific`` (a rare tag) or ``half``."""
+
+
+LEVELS: dict[str, Level] = {
+    "random": Level("random", 0.35, "random"),
+    "easy": Level("easy", 0.35, "obvious"),
+    "medium": Level("medium", 0.6, "specific"),
+    "hard": Level("hard", 0.85, "half"),
+}
+
+MOOD_CREDIT = 0.6
+"""What a clue word among a card's mood words counts, beside 1 for a name or keyword."""
+STEM_CREDIT = 0.3
+"""What a clue word sharing only the first letters of a tag word counts."""
+GUESSER_SHARE = 0.6
+"""The share of tags the hard storyteller supposes the others know."""
+
+
+def _set_of(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+STOPWORDS: dict[str, frozenset[str]] = {
+    "uk": _set_of(
+        "і й та а але в у на з із зі до по за під над від для про що як це той та те ці "
+        "чи не ні ось все усе так там тут де коли чому хто знову колись давно одного разу "
+        "був була було були змінилося найбільше я люблю мій моя моє мені ти він вона "
+        "воно вони ми ви який яка яке які його її їх без через при"
+    ),
+    "ru": _set_of(
+        "и а но в во на с со к ко до по за под над от для про что как это тот та то те "
+        "ли не ни вот всё все так там тут где когда почему кто снова однажды случилось "
+        "был была было были изменилось больше всего я люблю мой моя моё мне ты он она "
+        "мое ее оно они мы вы какой какая какое какие его её их без через при"
+    ),
+    "en": _set_of(
+        "a an the and or but in on at to of for with from by is are was were be it its this "
+        "that these those there here what why who how when where i me my you he she we they "
+        "once long ago all again more not no so just everything changed"
+    ),
+}
+
+_WORD = re.compile(r"[^\W\d_](?:[\w’'ʼ-]*\w)?")
+
+
+def make_bot(level: str, seat: int, seed: int) -> AssociationsBot:
+    """A bot of a level (``random``, ``easy``, ``medium``, ``hard``) for a seat."""
+    check_level(level, LEVELS)
+    return AssociationsBot(LEVELS[level], seat, seed)
+
+
+# ---------------------------------------------------------------- words
+
+
+def _en_stem(word: str) -> str:
+    for suffix, keep in (("ies", "y"), ("ing", ""), ("es", ""), ("ed", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            return word[: -len(suffix)] + keep
+    return word
+
+
+@functools.lru_cache(maxsize=65536)
+def _lemmas(word: str, lang: str) -> frozenset[str]:
+    """The lemmas of one word (itself among them when the dictionary does not know it)."""
+    if lang == "en":
+        return frozenset({word, _en_stem(word)})
+    from igroteka.lexicon.morph import analyses
+
+    found = {analysis.lemma.replace("ё", "е") for analysis in analyses(word, lang)}
+    return frozenset(found or {word})
+
+
+@functools.lru_cache(maxsize=65536)
+def clue_words(text: str, lang: str) -> frozenset[str]:
+    """The lemmas of the content words of a clue or a tag (function words left out).
+
+    >>> sorted(clue_words("Найбільше я люблю китів", "uk"))
+    ['кит']
+    >>> sorted(clue_words("Light bulbs", "en"))
+    ['bulb', 'bulbs', 'light']
+    """
+    stop = STOPWORDS.get(lang, frozenset())
+    lemmas: set[str] = set()
+    text = normalise(text, lang)
+    for opening in LOVE:
+        if text.startswith(opening):
+            text = text[len(opening) :]
+    for word in _WORD.findall(text):
+        word = word.replace("'", "’") if lang == "uk" else word
+        if word in stop or len(word) < 2:
+            continue
+        lemmas |= _lemmas(word, lang) - stop
+    return frozenset(lemmas)
+
+
+def _stems(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(word[:5] for word in words if len(word) >= 5)
+
+
+@dataclass(frozen=True, slots=True)
+class _Known:
+    """What a bot knows of a card: its tags (phrases), their words, its mood words'."""
+
+    tags: tuple[str, ...]
+    words: frozenset[str]
+    mood: frozenset[str]
+    stems: frozenset[str]
+
+
+@functools.lru_cache(maxsize=8192)
+def _tag_split(card_id: str, lang: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    card = card_by_id(card_id)
+    mood = frozenset(normalise(word, lang) for word in card.mood.get(lang))
+    return card.tags(lang), mood
+
+
+def _known(card_id: str, lang: str, share: float, salt: str) -> _Known:
+    tags, mood = _tag_split(card_id, lang)
+    if share >= 1.0:
+        kept = tags
+    else:
+        chance = random.Random(f"{salt}:{card_id}:{lang}")
+        kept = tuple(tag for tag in tags if chance.random() < share)
+    return _known_of(kept, mood, lang)
+
+
+@functools.lru_cache(maxsize=65536)
+def _known_of(kept: tuple[str, ...], mood: frozenset[str], lang: str) -> _Known:
+    words: set[str] = set()
+    moods: set[str] = set()
+    for tag in kept:
+        (moods if tag in mood else words).update(clue_words(tag, lang))
+    moods -= words
+    return _Known(kept, frozenset(words), frozenset(moods), _stems(words | moods))
+
+
+def _score(clue: frozenset[str], known: _Known) -> float:
+    score = 0.0
+    for word in clue:
+        if word in known.words:
+            score += 1.0
+        elif word in known.mood:
+            score += MOOD_CREDIT
+        elif len(word) >= 5 and word[:5] in known.stems:
+            score += STEM_CREDIT
+    return score
+
+
+def _full(card_id: str, lang: str) -> _Known:
+    return _known(card_id, lang, 1.0, "")
+
+
+@functools.cache
+def _deck_ids() -> tuple[str, ...]:
+    return tuple(card.id for card in builtin_deck())
+
+
+# ---------------------------------------------------------------- clue forms
+
+
+_QUESTION = {"uk": "Чому {}?", "ru": "Почему {}?", "en": "Why {}?"}
+_STORY = {
+    "uk": "Колись давно: {}, і все змінилося.",
+    "ru": "Однажды случилось: {}, и всё изменилось.",
+    "en": "Once, long ago: {}, and everything changed.",
+}
+_PAD = {
+    "uk": ("— ось і все", "і все", "знову"),
+    "ru": ("— вот и всё", "и всё", "снова"),
+    "en": ("— that is all", "and more", "again"),
+}
+
+
+def _shaped(text: str, form: str, lang: str) -> str:
+    """A clue of the words ``text`` in the form a cell asks."""
+    if form == "question":
+        return _QUESTION[lang].format(text)
+    if form == "love":
+        opening = LOVE[("en", "uk", "ru").index(lang)]
+        return f"{opening[0].upper()}{opening[1:]}{':' if lang == 'en' else ''} {text}"
+    if form == "story":
+        return _STORY[lang].format(text)
+    if form == "four_words":
+        words = [word for word in text.split() if any(char.isalnum() for char in word)]
+        if len(words) >= 4:
+            return " ".join(words[:4])
+        return f"{' '.join(words)} {_PAD[lang][len(words) - 1]}"
+    return text[:1].upper() + text[1:]
+
+
+def _plainly_not(form: str, clue: str, aloud: bool) -> bool:
+    """The clue plainly lacks its form (a "story" of one or two words)."""
+    if aloud and not clue:
+        return False
+    if form == "story":
+        return len([w for w in clue.split() if any(c.isalnum() for c in w)]) < 3
+    return form_problem(form, clue) is not None
+
+
+# ---------------------------------------------------------------- the clue bank
+
+
+def clue_bank(lang: str) -> list[tuple[str, str]]:
+    """The written clue-and-card cases of a language (``clues-<lang>.txt``): (card id, clue).
+
+    >>> len(clue_bank("uk")) >= 150
+    True
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (use uk, ru or en)")
+    path = resources.files("igroteka").joinpath(f"content/associations/clues-{lang}.txt")
+    cases = []
+    for line in path.read_text("utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        card, clue = line.split("\t", 1)
+        cases.append((card.strip(), clue.strip()))
+    return cases
+
+
+# ---------------------------------------------------------------- the bot
+
+
+class AssociationsBot:
+    """A bot of one :class:`Level` for one seat; its randomness comes from its seed."""
+
+    def __init__(self, level: Level, seat: int, seed: int) -> None:
+        self.level = level
+        self.seat = seat
+        self.seed = seed
+        self.random = random.Random(seed * 7919 + seat)
+        self.salt = f"{level.name}:{seed}:{seat}"
+        self.lang: str | None = None
+        """The language of the clues, if set; else the room's option ``lang`` (uk by default)."""
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """The view holds everything the bot uses: its hand, the table, the clue."""
+
+    def offer(self, view: JsonObject) -> Action | None:
+        return None
+
+    def refused(self, reason: str) -> None:
+        raise RuntimeError(f"bot:{self.level.name} chose an illegal action: {reason}")
+
+    def known(self, card_id: str, lang: str) -> _Known:
+        """The tags of a card this bot knows."""
+        return _known(card_id, lang, self.level.known, self.salt)
+
+    def choose(self, view: JsonObject) -> Action:
+        lang = self.lang or str(view["options"].get("lang", "uk"))
+        lang = lang if lang in LANGUAGES else "uk"
+        phase = view["phase"]
+        if phase == Phase.TELL:
+            return self.tell(view, lang)
+        if phase == Phase.CONFIRM:
+            return Confirm(not _plainly_not(view["form"], view["clue"], view["aloud"]))
+        if phase == Phase.LAY:
+            return self.lay(view, lang)
+        return self.vote(view, lang)
+
+    # -- guessing and laying
+
+    def ranked(self, clue: str, cards: Sequence[str], lang: str) -> list[str]:
+        """The cards, best match for the clue first (ties in a random order)."""
+        words = clue_words(clue, lang)
+        keyed = [
+            (-_score(words, self.known(card, lang)), self.random.random(), card) for card in cards
+        ]
+        return [card for _, _, card in sorted(keyed)]
+
+    def guess(self, clue: str, cards: Sequence[str], lang: str) -> str:
+        """The card it takes for the storyteller's, among ``cards``."""
+        if self.level.telling == "random":
+            return self.random.choice(list(cards))
+        return self.ranked(clue, cards, lang)[0]
+
+    def vote(self, view: JsonObject, lang: str) -> Vote:
+        table: list[str] = list(view["table"])
+        mine = set(view["mine"])
+        votable = [card for card in table if card not in mine]
+        tokens = 3 if view["players"] == 2 else 1
+        if self.level.telling == "random":
+            order = self.random.sample(votable, len(votable))
+        else:
+            order = self.ranked(view["clue"], votable, lang)
+        return Vote(tuple(table.index(card) + 1 for card in order[:tokens]))
+
+    def lay(self, view: JsonObject, lang: str) -> Lay:
+        hand: list[str] = list(view["hand"])
+        count = 2 if view["players"] == 3 else 1
+        if self.level.telling == "random":
+            return Lay(tuple(self.random.sample(hand, count)))
+        return Lay(tuple(self.ranked(view["clue"], hand, lang)[:count]))
+
+    # -- telling
+
+    def tell(self, view: JsonObject, lang: str) -> Tell:
+        hand: list[str] = list(view["hand"])
+        form: str = view["form"]
+        players = int(view["players"])
+        options = self._candidates(hand, lang)
+        if not options:  # it knows no tag of any card: name a mood by its deck
+            card = self.random.choice(hand)
+            options = [(card, _tag_split(card, lang)[0][0])]
+        telling = self.level.telling
+        if telling in ("random", "obvious"):
+            if telling == "obvious":  # the first tag known of a card: an emoji's name
+                firsts = {card: text for card, text in reversed(options)}
+                options = list(firsts.items())
+            card, text = self.random.choice(options)
+        else:
+            card, text = self._best(options, hand, lang, players)
+        clue = _shaped(text, form, lang)
+        others: tuple[str, ...] = ()
+        if players == 2:
+            rest = [c for c in hand if c != card]
+            if telling == "random":
+                others = tuple(self.random.sample(rest, 4))
+            else:
+                others = tuple(self.ranked(clue, rest, lang)[-4:])
+        return Tell(card, clue, others=others)
+
+    def _candidates(self, hand: Sequence[str], lang: str) -> list[tuple[str, str]]:
+        """(card, words) a clue may say: each known tag, and for hard a mood word with a tag."""
+        options: list[tuple[str, str]] = []
+        for card in hand:
+            known = self.known(card, lang)
+            _, mood = _tag_split(card, lang)
+            tags = [tag for tag in known.tags if clue_words(tag, lang)]
+            options += [(card, tag) for tag in tags]
+            if self.level.telling == "half":
+                moods = [tag for tag in tags if tag in mood]
+                plain = [tag for tag in tags if tag not in mood]
+                options += [
+                    (card, f"{m} {'і' if lang == 'uk' else 'и' if lang == 'ru' else 'and'} {t}")
+                    for m in moods
+                    for t in plain[:4]
+                ]
+        return options
+
+    def _best(
+        self, options: Sequence[tuple[str, str]], hand: Sequence[str], lang: str, players: int
+    ) -> tuple[str, str]:
+        deck = _deck_ids()
+        shown = players if players != 3 else 5
+        guessers = max(1, players - 1)
+        scored = []
+        for card, text in options:
+            words = clue_words(text, lang)
+            own = _score(words, _full(card, lang))
+            if own <= 0:
+                continue
+            if players == 2:
+                rest = sorted(_score(words, _full(c, lang)) for c in hand if c != card)[:4]
+                rivals = sum(1 for s in rest if s >= own)
+                worth = GUESSER_SHARE / (1 + rivals * GUESSER_SHARE) + (1 - GUESSER_SHARE) / 5
+            else:
+                others = [c for c in deck if c != card and c not in hand]
+                rare = sum(1 for c in others if _score(words, _full(c, lang)) >= own) / len(others)
+                if self.level.telling == "specific":
+                    worth = -abs(rare - 0.04)
+                else:
+                    decoy = 1 - (1 - rare) ** 6  # each other lays the best of six
+                    s = GUESSER_SHARE
+                    found = s / (1 + (shown - 1) * decoy * s) + (1 - s) / shown
+                    worth = 1 - found**guessers - (1 - found) ** guessers
+            scored.append((worth, self.random.random(), card, text))
+        if not scored:
+            return self.random.choice(list(options))
+        _, _, card, text = max(scored)
+        return card, text
