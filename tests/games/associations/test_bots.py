@@ -1,0 +1,144 @@
+"""The association game's bots: legal, better than chance, in form, honest, deterministic."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from igroteka.engine import Match, play_out
+from igroteka.engine.game import OptionsError
+from igroteka.games.associations.bots import LEVELS, clue_bank, clue_words, make_bot
+from igroteka.games.associations.deck import LANGUAGES, builtin_deck, card_by_id
+from igroteka.games.associations.rules import (
+    SPECIAL,
+    AssociationsGame,
+    AssociationsState,
+    Phase,
+    Tell,
+    Vote,
+    form_problem,
+)
+
+GAME = AssociationsGame()
+
+
+def game_of(levels: list[str], seed: int) -> Match[object, object]:
+    match: Match[object, object] = Match.start(GAME, [f"bot:{level}" for level in levels], {}, seed)
+    play_out(match, {seat: make_bot(level, seat, seed) for seat, level in enumerate(levels)})
+    return match
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_finishes_games_without_an_illegal_action(level: str, players: int) -> None:
+    match = game_of([level] * players, seed=players)  # an illegal choice raises in refused
+    outcome = match.outcome()
+    assert outcome is not None and outcome.winners
+
+
+def test_the_levels_play_together_at_every_size() -> None:
+    for players in (2, 3, 4, 6):
+        levels = [list(LEVELS)[seat % len(LEVELS)] for seat in range(players)]
+        assert game_of(levels, seed=11).outcome() is not None
+
+
+def test_an_unknown_level_is_refused() -> None:
+    with pytest.raises(OptionsError):
+        make_bot("genius", 0, 1)
+
+
+def test_a_bot_that_chose_an_illegal_action_raises() -> None:
+    with pytest.raises(RuntimeError):
+        make_bot("easy", 0, 1).refused("no")
+
+
+def accuracy(level: str, lang: str, cases: int, cards: int) -> float:
+    bank = clue_bank(lang)
+    draw = random.Random(5)
+    ids = [card.id for card in builtin_deck()]
+    hits = 0
+    for number, (card, clue) in enumerate(draw.sample(bank, cases)):
+        table = [card, *draw.sample([c for c in ids if c != card], cards - 1)]
+        draw.shuffle(table)
+        hits += make_bot(level, 1, number).guess(clue, table, lang) == card
+    return hits / cases
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_guessers_do_better_than_chance_on_the_bank(lang: str) -> None:
+    assert accuracy("hard", lang, 60, 4) > 0.4
+    assert accuracy("easy", lang, 60, 4) > 0.3
+
+
+def test_the_bank_has_150_cases_a_language_over_the_built_in_cards() -> None:
+    ids = {card.id for card in builtin_deck()}
+    for lang in LANGUAGES:
+        bank = clue_bank(lang)
+        assert len(bank) >= 150
+        assert {card for card, _ in bank} <= ids
+        assert len({card for card, _ in bank}) >= 80
+        assert all(1 <= len(clue.split()) <= 5 for _, clue in bank)
+
+
+def test_clue_words_are_lemmas_without_function_words() -> None:
+    assert clue_words("Кити над будинками", "uk") >= {"кит", "будинок"}
+    assert "над" not in clue_words("Кити над будинками", "uk")
+    assert "кит" in clue_words("Больше всего я люблю китов", "ru")
+
+
+def teller_state(players: int, form: str, seed: int) -> AssociationsState:
+    """Seat 0 tells from a cell that asks ``form``."""
+    state = GAME.setup(GAME.parse_options({"starter": 0}), players, seed)
+    cell = next(cell for cell, asked in SPECIAL.items() if asked == form)
+    return dataclasses.replace(state, steps=(cell - 1, *state.steps[1:]), form=form)
+
+
+@pytest.mark.parametrize("form", ["question", "four_words", "love", "story"])
+@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_storytellers_clue_respects_its_cells_form(form: str, level: str, lang: str) -> None:
+    for seed in range(4):
+        state = teller_state(4 if seed % 2 else 2, form, seed)
+        bot = make_bot(level, 0, seed)
+        bot.lang = lang
+        action = bot.choose(GAME.view(state, 0))
+        assert isinstance(action, Tell)
+        GAME.check(state, 0, action)
+        assert form_problem(form, action.clue) is None
+        if form == "story":
+            assert len(action.clue.split()) >= 3 and action.clue.endswith(".")
+
+
+def test_a_bot_never_votes_for_its_own_card() -> None:
+    for seed in range(6):
+        for players in (3, 4, 6):
+            state = GAME.setup(GAME.parse_options({"starter": 0}), players, seed)
+            agents = {seat: make_bot("hard", seat, seed) for seat in range(players)}
+            while state.phase != Phase.VOTE:
+                seat = min(GAME.awaited(state))
+                state, _ = GAME.apply(state, seat, agents[seat].choose(GAME.view(state, seat)))
+            for seat in GAME.awaited(state):
+                view = GAME.view(state, seat)
+                vote = agents[seat].choose(view)
+                assert isinstance(vote, Vote)
+                own = set(view["mine"])
+                assert all(view["table"][number - 1] not in own for number in vote.cards)
+
+
+def test_the_storyteller_clues_a_tag_of_its_card() -> None:
+    state = GAME.setup(GAME.parse_options({"starter": 0, "special": False}), 4, 3)
+    for level in LEVELS:
+        action = make_bot(level, 0, 3).choose(GAME.view(state, 0))
+        assert isinstance(action, Tell)
+        tags = set().union(*(clue_words(tag, "uk") for tag in card_by_id(action.card).tags("uk")))
+        assert clue_words(action.clue, "uk") <= tags
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_bots_are_deterministic_for_a_seed(level: str) -> None:
+    first, again = game_of([level] * 4, seed=21), game_of([level] * 4, seed=21)
+    assert first.log == again.log
+    other = game_of([level] * 4, seed=22)
+    assert other.log != first.log
