@@ -36,6 +36,7 @@ from igroteka.engine.bot import check_level
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.associations.deck import LANGUAGES, builtin_deck, card_by_id, normalise
 from igroteka.games.associations.rules import (
+    HAND,
     LOVE,
     Action,
     Confirm,
@@ -71,6 +72,10 @@ STEM_CREDIT = 0.3
 """What a clue word sharing only the first letters of a tag word counts."""
 GUESSER_SHARE = 0.6
 """The share of tags the hard storyteller supposes the others know."""
+SIMULATIONS = 24
+"""Rounds the hard storyteller simulates for each clue it weighs."""
+SPECIFIC = 0.1
+"""The share of the deck's other cards the medium storyteller wants its clue to fit."""
 
 
 def _set_of(text: str) -> frozenset[str]:
@@ -366,7 +371,7 @@ class AssociationsBot:
                 options = list(firsts.items())
             card, text = self.random.choice(options)
         else:
-            card, text = self._best(options, hand, lang, players)
+            card, text = self._best(options, view, lang)
         clue = _shaped(text, form, lang)
         others: tuple[str, ...] = ()
         if players == 2:
@@ -396,33 +401,72 @@ class AssociationsBot:
         return options
 
     def _best(
-        self, options: Sequence[tuple[str, str]], hand: Sequence[str], lang: str, players: int
+        self,
+        options: Sequence[tuple[str, str]],
+        view: JsonObject,
+        lang: str,
     ) -> tuple[str, str]:
-        deck = _deck_ids()
-        shown = players if players != 3 else 5
-        guessers = max(1, players - 1)
+        hand: list[str] = list(view["hand"])
+        players = int(view["players"])
+        size = int(view["options"].get("cards", len(_deck_ids())))
+        pool = [c for c in _deck_ids()[:size] if c not in hand]
         scored = []
+        seen: set[tuple[str, frozenset[str]]] = set()
         for card, text in options:
             words = clue_words(text, lang)
             own = _score(words, _full(card, lang))
-            if own <= 0:
+            if own <= 0 or (card, words) in seen:
                 continue
+            seen.add((card, words))
             if players == 2:
                 rest = sorted(_score(words, _full(c, lang)) for c in hand if c != card)[:4]
                 rivals = sum(1 for s in rest if s >= own)
                 worth = GUESSER_SHARE / (1 + rivals * GUESSER_SHARE) + (1 - GUESSER_SHARE) / 5
+            elif self.level.telling == "specific":
+                rare = sum(1 for c in pool if _score(words, _full(c, lang)) >= own) / len(pool)
+                worth = -abs(rare - SPECIFIC)
             else:
-                others = [c for c in deck if c != card and c not in hand]
-                rare = sum(1 for c in others if _score(words, _full(c, lang)) >= own) / len(others)
-                if self.level.telling == "specific":
-                    worth = -abs(rare - 0.04)
-                else:
-                    decoy = 1 - (1 - rare) ** 6  # each other lays the best of six
-                    s = GUESSER_SHARE
-                    found = s / (1 + (shown - 1) * decoy * s) + (1 - s) / shown
-                    worth = 1 - found**guessers - (1 - found) ** guessers
+                worth = self._simulated(card, words, pool, players, lang)
             scored.append((worth, self.random.random(), card, text))
         if not scored:
             return self.random.choice(list(options))
         _, _, card, text = max(scored)
         return card, text
+
+    def _simulated(
+        self, card: str, words: frozenset[str], pool: Sequence[str], players: int, lang: str
+    ) -> float:
+        """The share of simulated rounds in which some but not all guessers find ``card``.
+
+        The others' hands are drawn from the cards it has not seen; a simulated
+        player knows each of a card's matches with the clue with GUESSER_SHARE.
+        """
+        credit = {c: _credits(words, c, lang) for c in (card, *pool)}
+        draw = self.random
+        lays = 2 if players == 3 else 1
+        others = players - 1
+
+        def noisy(c: str) -> float:
+            kept = sum(v for v in credit[c] if draw.random() < GUESSER_SHARE)
+            return kept + draw.random() * 0.01
+
+        hits = 0
+        for _ in range(SIMULATIONS):
+            drawn = draw.sample(list(pool), others * HAND)
+            laid = [
+                sorted(drawn[n * HAND : (n + 1) * HAND], key=noisy)[-lays:] for n in range(others)
+            ]
+            table = [card, *(c for cards in laid for c in cards)]
+            found = sum(
+                max((c for c in table if c not in laid[n]), key=noisy) == card
+                for n in range(others)
+            )
+            hits += 0 < found < others
+        return hits / SIMULATIONS
+
+
+def _credits(words: frozenset[str], card: str, lang: str) -> tuple[float, ...]:
+    """What each clue word counts on a card, knowing all its tags (zeros left out)."""
+    known = _full(card, lang)
+    found = (_score(frozenset((word,)), known) for word in words)
+    return tuple(value for value in found if value)
