@@ -72,8 +72,12 @@ STEM_CREDIT = 0.3
 """What a clue word sharing only the first letters of a tag word counts."""
 GUESSER_SHARE = 0.6
 """The share of tags the hard storyteller supposes the others know."""
-SIMULATIONS = 24
+SIMULATIONS = 16
 """Rounds the hard storyteller simulates for each clue it weighs."""
+FINALISTS = 6
+CLOSER = 96
+"""The best FINALISTS clues are weighed again over CLOSER rounds (the best of many noisy
+estimates is too often one lucky)."""
 SPECIFIC = 0.1
 """The share of the deck's other cards the medium storyteller wants its clue to fit."""
 
@@ -426,15 +430,27 @@ class AssociationsBot:
                 rare = sum(1 for c in pool if _score(words, _full(c, lang)) >= own) / len(pool)
                 worth = -abs(rare - SPECIFIC)
             else:
-                worth = self._simulated(card, words, pool, players, lang)
+                worth = self._simulated(card, words, pool, players, lang, SIMULATIONS)
             scored.append((worth, self.random.random(), card, text))
         if not scored:
             return self.random.choice(list(options))
+        if self.level.telling == "half" and players > 2:  # the best few again, more closely
+            scored = [
+                (self._simulated(card, clue_words(text, lang), pool, players, lang, CLOSER), tie,
+                 card, text)
+                for _, tie, card, text in sorted(scored, reverse=True)[:FINALISTS]
+            ]  # fmt: skip
         _, _, card, text = max(scored)
         return card, text
 
     def _simulated(
-        self, card: str, words: frozenset[str], pool: Sequence[str], players: int, lang: str
+        self,
+        card: str,
+        words: frozenset[str],
+        pool: Sequence[str],
+        players: int,
+        lang: str,
+        rounds: int,
     ) -> float:
         """The share of simulated rounds in which some but not all guessers find ``card``.
 
@@ -447,11 +463,11 @@ class AssociationsBot:
         others = players - 1
 
         def noisy(c: str) -> float:
-            kept = sum(v for v in credit[c] if draw.random() < GUESSER_SHARE)
+            kept = sum(value for value, chance in credit[c] if draw.random() < chance)
             return kept + draw.random() * 0.01
 
         hits = 0
-        for _ in range(SIMULATIONS):
+        for _ in range(rounds):
             drawn = draw.sample(list(pool), others * HAND)
             laid = [
                 sorted(drawn[n * HAND : (n + 1) * HAND], key=noisy)[-lays:] for n in range(others)
@@ -462,11 +478,23 @@ class AssociationsBot:
                 for n in range(others)
             )
             hits += 0 < found < others
-        return hits / SIMULATIONS
+        return hits / rounds
 
 
-def _credits(words: frozenset[str], card: str, lang: str) -> tuple[float, ...]:
-    """What each clue word counts on a card, knowing all its tags (zeros left out)."""
+def _credits(words: frozenset[str], card: str, lang: str) -> tuple[tuple[float, float], ...]:
+    """Per clue word that a card's tags meet: what it counts, and the chance a player who
+    knows GUESSER_SHARE of the tags knows one that has it (a word may be in several)."""
+    tags, _ = _tag_split(card, lang)
     known = _full(card, lang)
-    found = (_score(frozenset((word,)), known) for word in words)
-    return tuple(value for value in found if value)
+    found = []
+    for word in words:
+        value = _score(frozenset((word,)), known)
+        if value:
+            stem = word[:5]
+            times = sum(
+                1
+                for tag in tags
+                if any(w == word or (len(w) >= 5 and w[:5] == stem) for w in clue_words(tag, lang))
+            )
+            found.append((value, 1 - (1 - GUESSER_SHARE) ** max(1, times)))
+    return tuple(found)
