@@ -69,11 +69,9 @@ def guessing(trials: int) -> list[tuple[object, ...]]:
 
 
 def play(levels: list[str], seed: int, lang: str) -> tuple[Match[Any, Any], list[Event]]:
-    match: Match[Any, Any] = Match.start(GAME, [f"bot:{lv}" for lv in levels], {}, seed)
+    players = [f"bot:{level}" for level in levels]
+    match: Match[Any, Any] = Match.start(GAME, players, {"lang": lang}, seed)
     agents = {seat: make_bot(level, seat, seed) for seat, level in enumerate(levels)}
-    if lang != "uk":  # the room option is not there yet: the bots read it from the view
-        for agent in agents.values():
-            agent.lang = lang
     reveals: list[Event] = []
 
     def seen(events: tuple[Event, ...]) -> None:

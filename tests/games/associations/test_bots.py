@@ -88,9 +88,9 @@ def test_clue_words_are_lemmas_without_function_words() -> None:
     assert "кит" in clue_words("Больше всего я люблю китов", "ru")
 
 
-def teller_state(players: int, form: str, seed: int) -> AssociationsState:
+def teller_state(players: int, form: str, seed: int, lang: str) -> AssociationsState:
     """Seat 0 tells from a cell that asks ``form``."""
-    state = GAME.setup(GAME.parse_options({"starter": 0}), players, seed)
+    state = GAME.setup(GAME.parse_options({"starter": 0, "lang": lang}), players, seed)
     cell = next(cell for cell, asked in SPECIAL.items() if asked == form)
     return dataclasses.replace(state, steps=(cell - 1, *state.steps[1:]), form=form)
 
@@ -100,10 +100,8 @@ def teller_state(players: int, form: str, seed: int) -> AssociationsState:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_storytellers_clue_respects_its_cells_form(form: str, level: str, lang: str) -> None:
     for seed in range(4):
-        state = teller_state(4 if seed % 2 else 2, form, seed)
-        bot = make_bot(level, 0, seed)
-        bot.lang = lang
-        action = bot.choose(GAME.view(state, 0))
+        state = teller_state(4 if seed % 2 else 2, form, seed, lang)
+        action = make_bot(level, 0, seed).choose(GAME.view(state, 0))
         assert isinstance(action, Tell)
         GAME.check(state, 0, action)
         assert form_problem(form, action.clue) is None
@@ -127,13 +125,15 @@ def test_a_bot_never_votes_for_its_own_card() -> None:
                 assert all(view["table"][number - 1] not in own for number in vote.cards)
 
 
-def test_the_storyteller_clues_a_tag_of_its_card() -> None:
-    state = GAME.setup(GAME.parse_options({"starter": 0, "special": False}), 4, 3)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_storyteller_clues_a_tag_of_its_card_in_the_rooms_language(lang: str) -> None:
+    options = GAME.parse_options({"starter": 0, "special": False, "lang": lang})
+    state = GAME.setup(options, 4, 3)
     for level in LEVELS:
         action = make_bot(level, 0, 3).choose(GAME.view(state, 0))
         assert isinstance(action, Tell)
-        tags = set().union(*(clue_words(tag, "uk") for tag in card_by_id(action.card).tags("uk")))
-        assert clue_words(action.clue, "uk") <= tags
+        tags = card_by_id(action.card).tags(lang)
+        assert clue_words(action.clue, lang) <= set().union(*(clue_words(t, lang) for t in tags))
 
 
 @pytest.mark.parametrize("level", list(LEVELS))

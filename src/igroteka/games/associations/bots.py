@@ -296,8 +296,6 @@ class AssociationsBot:
         self.seed = seed
         self.random = random.Random(seed * 7919 + seat)
         self.salt = f"{level.name}:{seed}:{seat}"
-        self.lang: str | None = None
-        """The language of the clues, if set; else the room's option ``lang`` (uk by default)."""
 
     def observe(self, events: Sequence[Event]) -> None:
         """The view holds everything the bot uses: its hand, the table, the clue."""
@@ -313,7 +311,7 @@ class AssociationsBot:
         return _known(card_id, lang, self.level.known, self.salt)
 
     def choose(self, view: JsonObject) -> Action:
-        lang = self.lang or str(view["options"].get("lang", "uk"))
+        lang = str(view["options"].get("lang", "uk"))
         lang = lang if lang in LANGUAGES else "uk"
         phase = view["phase"]
         if phase == Phase.TELL:
