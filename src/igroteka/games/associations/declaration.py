@@ -1,0 +1,106 @@
+"""The association game as the lobby, the command line and the API know it: titles and options.
+
+>>> DECLARATION.option("goal").default, DECLARATION.option("cards").high
+(24, 97)
+"""
+
+from __future__ import annotations
+
+from igroteka.engine.declaration import Choice, Declaration, Labels, Option
+from igroteka.engine.declaration import labels as _l
+from igroteka.games.associations import rules
+from igroteka.games.associations.bots import LEVELS
+
+_DEFAULTS = rules.AssociationsOptions()
+
+
+def _number(key: str, label: Labels) -> Option:
+    low, high = rules.LIMITS[key]
+    return Option(key, "number", label, getattr(_DEFAULTS, key), low, high, house=key != "cards")
+
+
+def _choice(key: str, label: Labels, *choices: tuple[str, Labels], house: bool = True) -> Option:
+    assert tuple(value for value, _ in choices) == rules.CHOICES[key]
+    return Option(
+        key,
+        "choice",
+        label,
+        default=getattr(_DEFAULTS, key),
+        choices=tuple(Choice(value, named) for value, named in choices),
+        house=house,
+    )
+
+
+def _flag(key: str, label: Labels) -> Option:
+    return Option(key, "flag", label, default=getattr(_DEFAULTS, key), house=True)
+
+
+OPTIONS = (
+    _choice(
+        "lang",
+        _l("Words of the cards", "Слова карток", "Слова карточек"),
+        ("uk", _l("Ukrainian", "Українська", "Украинский")),
+        ("ru", _l("Russian", "Російська", "Русский")),
+        ("en", _l("English", "Англійська", "Английский")),
+        house=False,
+    ),
+    _number("cards", _l("Cards in the deck", "Карток у колоді", "Карточек в колоде")),
+    _number(
+        "generated",
+        _l(
+            "New cards composed for this game",
+            "Нових карток для цієї гри",
+            "Новых карточек для этой игры",
+        ),
+    ),
+    _number("goal", _l("Steps to win", "Кроків до перемоги", "Шагов до победы")),
+    _choice(
+        "ties",
+        _l("Several at the goal", "Кілька фішок на фініші", "Несколько фишек на финише"),
+        ("draw", _l("a draw", "нічия", "ничья")),
+        ("furthest", _l("the furthest wins", "перемагає найдальша", "побеждает дальняя")),
+    ),
+    _choice(
+        "votes_for",
+        _l("Votes on a card move", "Голоси за картку рухають", "Голоса за карточку двигают"),
+        (
+            "everyone",
+            _l("everyone but the storyteller", "усіх, крім ведучого", "всех, кроме ведущего"),
+        ),
+        (
+            "guessers",
+            _l("only those who found the card", "лише тих, хто вгадав", "только угадавших"),
+        ),
+    ),
+    _flag("special", _l("Special cells ask a form of clue", "Особливі клітинки", "Особые клетки")),
+    _flag(
+        "equal_turns",
+        _l(
+            "Everyone tells equally often", "Усі ведуть однаково часто", "Все ведут одинаково часто"
+        ),
+    ),
+    Option(
+        "starter",
+        "choice",
+        _l("Who tells first", "Хто веде першим", "Кто ведёт первым"),
+        default="random",
+        choices=(Choice("random", _l("drawn by lot", "жереб", "жребий")),),
+        seat=True,
+        house=True,
+    ),
+)
+
+DECLARATION = Declaration(
+    name="associations",
+    title=_l("Associations", "Асоціації", "Ассоциации"),
+    summary=_l(
+        "Give a clue for a picture card; the others add theirs and guess which was yours",
+        "Загадайте асоціацію до картинки; інші додають свої й вгадують вашу",
+        "Загадайте ассоциацию к картинке; остальные добавляют свои и угадывают вашу",
+    ),
+    options=OPTIONS,
+    bot_levels=tuple(LEVELS),
+    standin="medium",
+    lexicon=False,
+    terminal=None,
+)
