@@ -93,6 +93,41 @@ def whole_option(raw: Mapping[str, Any], key: str, default: int, low: int, high:
     return value
 
 
+def choice_option(raw: Mapping[str, Any], key: str, default: str, choices: Sequence[str]) -> str:
+    """An option that is one of ``choices``; :class:`OptionsError` naming them if not.
+
+    >>> choice_option({"ties": "coin"}, "ties", "draw", ("draw", "furthest"))
+    Traceback (most recent call last):
+    ...
+    igroteka.engine.game.OptionsError: ties must be one of draw, furthest, not ‘coin’
+    """
+    value = raw.get(key, default)
+    if value not in choices:
+        raise OptionsError(
+            Text(
+                "{key} must be one of {choices}, not ‘{value}’",
+                key=key,
+                choices=", ".join(choices),
+                value=value,
+            )
+        )
+    return str(value)
+
+
+def flag_option(raw: Mapping[str, Any], key: str, default: bool) -> bool:
+    """An option that is on (true) or off (false); :class:`OptionsError` if not.
+
+    >>> flag_option({}, "special", True)
+    True
+    """
+    value = raw.get(key, default)
+    if not isinstance(value, bool):
+        raise OptionsError(
+            Text("{key} is on (true) or off (false), not ‘{value}’", key=key, value=value)
+        )
+    return value
+
+
 def starter_option(raw: Mapping[str, Any]) -> str | int:
     """Who starts: ``random`` (the default) or a seat number counted from 0.
 

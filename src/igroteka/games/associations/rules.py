@@ -36,6 +36,8 @@ from igroteka.engine.game import (
     OptionsError,
     Outcome,
     check_starter,
+    choice_option,
+    flag_option,
     known_options,
     players_wanted,
     starter_option,
@@ -173,24 +175,9 @@ def parse_options(raw: Mapping[str, Any]) -> AssociationsOptions:
     for key, (low, high) in LIMITS.items():
         values[key] = whole_option(raw, key, getattr(_DEFAULTS, key), low, high)
     for key, choices in CHOICES.items():
-        value = raw.get(key, getattr(_DEFAULTS, key))
-        if value not in choices:
-            raise OptionsError(
-                Text(
-                    "{key} must be one of {choices}, not ‘{value}’",
-                    key=key,
-                    choices=", ".join(choices),
-                    value=value,
-                )
-            )
-        values[key] = value
+        values[key] = choice_option(raw, key, getattr(_DEFAULTS, key), choices)
     for key in ("special", "equal_turns"):
-        value = raw.get(key, getattr(_DEFAULTS, key))
-        if not isinstance(value, bool):
-            raise OptionsError(
-                Text("{key} is on (true) or off (false), not ‘{value}’", key=key, value=value)
-            )
-        values[key] = value
+        values[key] = flag_option(raw, key, getattr(_DEFAULTS, key))
     return AssociationsOptions(**values, starter=starter_option(raw))
 
 

@@ -36,6 +36,8 @@ from igroteka.engine.game import (
     OptionsError,
     Outcome,
     check_starter,
+    choice_option,
+    flag_option,
     known_options,
     players_wanted,
     starter_option,
@@ -133,23 +135,9 @@ def parse_options(raw: Mapping[str, Any]) -> CrosswordOptions:
     known_options(raw, {f.name for f in dataclasses.fields(CrosswordOptions)})
     values: dict[str, Any] = {}
     for key, choices in CHOICES.items():
-        value = raw.get(key, getattr(_DEFAULTS, key))
-        if value not in choices:
-            raise OptionsError(
-                Text(
-                    "{key} must be one of {choices}, not ‘{value}’",
-                    key=key,
-                    choices=", ".join(choices),
-                    value=value,
-                )
-            )
-        values[key] = value
+        values[key] = choice_option(raw, key, getattr(_DEFAULTS, key), choices)
     values["bonus"] = whole_option(raw, "bonus", 0, 0, BONUS_LIMIT)
-    famous = raw.get("famous", True)
-    if not isinstance(famous, bool):
-        raise OptionsError(
-            Text("{key} is on (true) or off (false), not ‘{value}’", key="famous", value=famous)
-        )
+    famous = flag_option(raw, "famous", True)
     return CrosswordOptions(**values, famous=famous, starter=starter_option(raw))
 
 

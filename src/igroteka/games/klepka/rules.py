@@ -34,6 +34,7 @@ from igroteka.engine.game import (
     OptionsError,
     Outcome,
     check_starter,
+    choice_option,
     known_options,
     whole_option,
 )
@@ -275,17 +276,7 @@ def _checked_deck(name: str, lang: str, pairs: tuple[tuple[str, str], ...]) -> D
 
 
 def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: str) -> str:
-    value = raw.get(key, default)
-    if value not in allowed:
-        raise OptionsError(
-            Text(
-                "{key} must be one of {choices}, not ‘{value}’",
-                key=key,
-                choices=", ".join(allowed),
-                value=value,
-            )
-        )
-    return str(value)
+    return choice_option(raw, key, default, allowed)
 
 
 MAX_SYNCOPES = 10

@@ -44,6 +44,7 @@ from igroteka.engine.game import (
     OptionsError,
     Outcome,
     check_starter,
+    flag_option,
     known_options,
     starter_option,
     whole_option,
@@ -158,12 +159,7 @@ def parse_options(raw: Mapping[str, Any]) -> LettersOptions:
     for key, (low, high) in LIMITS.items():
         values[key] = whole_option(raw, key, getattr(_DEFAULTS, key), low, high)
     for key in _FLAGS:
-        value = raw.get(key, False)
-        if not isinstance(value, bool):
-            raise OptionsError(
-                Text("{key} is on (true) or off (false), not ‘{value}’", key=key, value=value)
-            )
-        values[key] = value
+        values[key] = flag_option(raw, key, False)
     return LettersOptions(**values, starter=starter_option(raw))
 
 
