@@ -197,12 +197,23 @@ def _replace(state: CrosswordState, **changes: Any) -> CrosswordState:
 # ---------------------------------------------------------------- words
 
 
-@functools.cache
-def _spelled(lang: Language) -> dict[str, str]:
-    """Words of the list that have an apostrophe, by their letters alone (сімя: сім'я)."""
+def _form(word: str, lang: Language) -> str:
+    """How the word list spells letters laid on the board: as they are, or, in Ukrainian,
+    with an apostrophe between two of them (сімя: сім'я); the letters themselves if neither.
+
+    >>> _form("сімя", "uk"), _form("полка", "ru")
+    ("сім'я", 'полка')
+    """
     from igroteka.lexicon.index import index
 
-    return {noun.replace("'", ""): noun for noun in index(lang).nouns if "'" in noun}
+    nouns = index(lang).nouns
+    if word in nouns or lang != "uk":
+        return word
+    for split in range(1, len(word)):
+        spelt = f"{word[:split]}'{word[split:]}"
+        if spelt in nouns:
+            return spelt
+    return word
 
 
 def accepted(word: str, lang: Language, *, famous: bool = True) -> bool:
@@ -214,7 +225,7 @@ def accepted(word: str, lang: Language, *, famous: bool = True) -> bool:
     from igroteka.lexicon.index import index
     from igroteka.lexicon.rules import famous_surnames
 
-    form = _spelled(lang).get(word, word)
+    form = _form(word, lang)
     if form not in index(lang).nouns:
         return False
     return famous or form not in famous_surnames(lang) or _check(form, lang, famous).ok
@@ -228,7 +239,7 @@ def _check(form: str, lang: Language, famous: bool) -> Any:
 
 def refusal(word: str, lang: Language, *, famous: bool = True) -> Text:
     """Why laid letters are not a word, in the lexicon's words."""
-    reason = _check(_spelled(lang).get(word, word), lang, famous).reason
+    reason = _check(_form(word, lang), lang, famous).reason
     if isinstance(reason, Text) and reason:
         return reason
     return Text("‘{word}’ is not a word of the crossword", word=word)
