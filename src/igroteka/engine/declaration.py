@@ -83,6 +83,44 @@ class Option:
     def number(cls, key: str, label: Labels, default: int, low: int, high: int) -> Option:
         return cls(key, "number", label, default, low, high)
 
+    @classmethod
+    def choice(
+        cls,
+        key: str,
+        label: Labels,
+        *choices: tuple[str, Labels],
+        default: str | None = None,
+        house: bool = True,
+    ) -> Option:
+        """One of ``choices`` (value, label); by default the first.
+
+        >>> Option.choice("ties", labels("Ties", "Нічия", "Ничья"),
+        ...     ("draw", labels("a draw", "нічия", "ничья")), ("furthest", labels("f", "f", "f"))
+        ... ).default
+        'draw'
+        """
+        return cls(
+            key,
+            "choice",
+            label,
+            default=choices[0][0] if default is None else default,
+            choices=tuple(Choice(value, named) for value, named in choices),
+            house=house,
+        )
+
+    @classmethod
+    def starter(cls, label: Labels) -> Option:
+        """Who starts: drawn by lot, or a seat (a house rule)."""
+        return cls(
+            "starter",
+            "choice",
+            label,
+            default="random",
+            choices=(Choice("random", labels("drawn by lot", "жереб", "жребий")),),
+            seat=True,
+            house=True,
+        )
+
     @property
     def flag(self) -> str:
         """The command-line flag: ``--min-length`` for ``min_length``."""

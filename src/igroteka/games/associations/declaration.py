@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from igroteka.engine.declaration import Choice, Declaration, Labels, Option
+from igroteka.engine.declaration import Declaration, Labels, Option
 from igroteka.engine.declaration import labels as _l
 from igroteka.games.associations import rules
 from igroteka.games.associations.bots import LEVELS
@@ -21,14 +21,7 @@ def _number(key: str, label: Labels) -> Option:
 
 def _choice(key: str, label: Labels, *choices: tuple[str, Labels], house: bool = True) -> Option:
     assert tuple(value for value, _ in choices) == rules.CHOICES[key]
-    return Option(
-        key,
-        "choice",
-        label,
-        default=getattr(_DEFAULTS, key),
-        choices=tuple(Choice(value, named) for value, named in choices),
-        house=house,
-    )
+    return Option.choice(key, label, *choices, default=getattr(_DEFAULTS, key), house=house)
 
 
 def _flag(key: str, label: Labels) -> Option:
@@ -79,15 +72,7 @@ OPTIONS = (
             "Everyone tells equally often", "Усі ведуть однаково часто", "Все ведут одинаково часто"
         ),
     ),
-    Option(
-        "starter",
-        "choice",
-        _l("Who tells first", "Хто веде першим", "Кто ведёт первым"),
-        default="random",
-        choices=(Choice("random", _l("drawn by lot", "жереб", "жребий")),),
-        seat=True,
-        house=True,
-    ),
+    Option.starter(_l("Who tells first", "Хто веде першим", "Кто ведёт первым")),
 )
 
 DECLARATION = Declaration(

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from igroteka.engine.declaration import Choice, Declaration, Labels, Option
+from igroteka.engine.declaration import Declaration, Labels, Option
 from igroteka.engine.declaration import labels as _l
 from igroteka.games.crossword import rules
 from igroteka.games.crossword.bots import LEVELS
@@ -16,14 +16,7 @@ _DEFAULTS = rules.CrosswordOptions()
 
 def _choice(key: str, label: Labels, *choices: tuple[str, Labels], house: bool = True) -> Option:
     assert tuple(value for value, _ in choices) == rules.CHOICES[key]
-    return Option(
-        key,
-        "choice",
-        label,
-        default=getattr(_DEFAULTS, key),
-        choices=tuple(Choice(value, named) for value, named in choices),
-        house=house,
-    )
+    return Option.choice(key, label, *choices, default=getattr(_DEFAULTS, key), house=house)
 
 
 OPTIONS = (
@@ -87,15 +80,7 @@ OPTIONS = (
         default=True,
         house=True,
     ),
-    Option(
-        "starter",
-        "choice",
-        _l("Who starts", "Хто починає", "Кто начинает"),
-        default="random",
-        choices=(Choice("random", _l("drawn by lot", "жереб", "жребий")),),
-        seat=True,
-        house=True,
-    ),
+    Option.starter(_l("Who starts", "Хто починає", "Кто начинает")),
 )
 
 DECLARATION = Declaration(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from igroteka.engine.declaration import Choice, Declaration, Labels, Option
+from igroteka.engine.declaration import Choice, Declaration, Option
 from igroteka.engine.declaration import labels as _l
 from igroteka.engine.game import OptionsError
 from igroteka.games.klepka import rules
@@ -25,17 +25,6 @@ def _deck_file(path: str) -> Mapping[str, Any]:
         raise OptionsError(error.reason) from None
     pairs = [[pair.word, pair.picture] for pair in deck.pairs]
     return {"deck": {"name": deck.name, "lang": deck.lang, "pairs": pairs}}
-
-
-def _choice(key: str, label: Labels, *choices: tuple[str, Labels], house: bool = True) -> Option:
-    return Option(
-        key,
-        "choice",
-        label,
-        default=choices[0][0],
-        choices=tuple(Choice(value, named) for value, named in choices),
-        house=house,
-    )
 
 
 OPTIONS = (
@@ -78,7 +67,7 @@ OPTIONS = (
         0,
         rules.MAX_SYNCOPES,
     ),
-    _choice(
+    Option.choice(
         "chain",
         _l("Chains", "Ланцюжки", "Цепочки"),
         (
@@ -112,19 +101,19 @@ OPTIONS = (
         seat=True,
         house=True,
     ),
-    _choice(
+    Option.choice(
         "after_syncope",
         _l("After a Syncope", "Після «Синкопи»", "После «Синкопы»"),
         ("pass", _l("the turn passes", "хід переходить", "ход переходит")),
         ("again", _l("the player flips again", "гравець відкриває ще", "игрок открывает ещё")),
     ),
-    _choice(
+    Option.choice(
         "syncope_in_search",
         _l("A Syncope in a search", "«Синкопа» під час пошуку", "«Синкопа» во время поиска"),
         ("ends", _l("ends the search", "закінчує пошук", "заканчивает поиск")),
         ("continues", _l("the search goes on", "пошук триває", "поиск продолжается")),
     ),
-    _choice(
+    Option.choice(
         "ties",
         _l("Equal chains", "Рівні ланцюжки", "Равные цепочки"),
         ("shared", _l("share the victory", "ділять перемогу", "делят победу")),
@@ -137,7 +126,7 @@ OPTIONS = (
             ),
         ),
     ),
-    _choice(
+    Option.choice(
         "soft_sign",
         _l("A word ending in ь", "Слово на ь", "Слово на ь"),
         (

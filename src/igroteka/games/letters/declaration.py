@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from igroteka.engine.declaration import Choice, Declaration, Labels, Option
+from igroteka.engine.declaration import Declaration, Labels, Option
 from igroteka.engine.declaration import labels as _l
 from igroteka.games.letters import rules
 from igroteka.games.letters.bots import LEVELS
@@ -30,15 +30,7 @@ OPTIONS = (
         "min_length",
         _l("Letters in a word, at least", "Літер у слові, щонайменше", "Букв в слове, не меньше"),
     ),
-    Option(
-        "starter",
-        "choice",
-        _l("Who starts", "Хто починає", "Кто начинает"),
-        default="random",
-        choices=(Choice("random", _l("drawn by lot", "жереб", "жребий")),),
-        seat=True,
-        house=True,
-    ),
+    Option.starter(_l("Who starts", "Хто починає", "Кто начинает")),
     _house(
         "nouns_singular",
         _l(
