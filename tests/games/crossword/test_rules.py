@@ -128,6 +128,12 @@ def test_one_turn_may_lay_words_in_several_places() -> None:
     assert judged.score == 13
 
 
+def test_a_word_made_and_extended_in_one_turn_scores_once_as_it_ends() -> None:
+    """ПОЛ and its КА laid in the same turn are ПОЛКА, not ПОЛ and ПОЛКА."""
+    judged = judge(Board.empty(), word_tiles("ПОЛКА", 7, 6), "ru")
+    assert [(w.text, w.score) for w in judged.words] == [("полка", 8)] and judged.score == 8
+
+
 def test_every_word_a_play_makes_must_be_a_word_none_left_unfinished() -> None:
     with pytest.raises(IllegalAction) as refused:
         judge(POL, (Tile(7, 9, "н"),), "ru")  # ПОЛН
