@@ -324,13 +324,18 @@ class AssociationsBot:
 
     # -- guessing and laying
 
-    def ranked(self, clue: str, cards: Sequence[str], lang: str) -> list[str]:
-        """The cards, best match for the clue first (ties in a random order)."""
+    def scores(self, clue: str, cards: Sequence[str], lang: str) -> list[tuple[str, float]]:
+        """The cards with how well each matches the clue by the tags this bot knows, best
+        first (ties in a random order): what :meth:`guess` and :meth:`lay` choose by."""
         words = clue_words(clue, lang)
         keyed = [
             (-_score(words, self.known(card, lang)), self.random.random(), card) for card in cards
         ]
-        return [card for _, _, card in sorted(keyed)]
+        return [(card, -score) for score, _, card in sorted(keyed)]
+
+    def ranked(self, clue: str, cards: Sequence[str], lang: str) -> list[str]:
+        """The cards, best match for the clue first (ties in a random order)."""
+        return [card for card, _ in self.scores(clue, cards, lang)]
 
     def guess(self, clue: str, cards: Sequence[str], lang: str) -> str:
         """The card it takes for the storyteller's, among ``cards``."""
