@@ -183,6 +183,7 @@ def attempts(view: dict[str, object], rng: random.Random) -> list[object]:
         {"type": "exchange", "give": rng.randrange(60), "take": rng.randrange(60)},
         {"type": "exchange"},
         *crossword_attempts(view, rng),
+        *association_attempts(view, rng),
     ]
 
 
@@ -199,6 +200,27 @@ def crossword_attempts(view: dict[str, object], rng: random.Random) -> list[obje
         {"type": "play", "tiles": []},
         {"type": "exchange", "tiles": [*rng.sample(rack, min(len(rack), 2)), "щ", "щ"]},
         {"type": "exchange", "tiles": []},
+    ]
+
+
+def association_attempts(view: dict[str, object], rng: random.Random) -> list[object]:
+    """Clues, lays and votes of the association game: some in the hand or on the table."""
+    hand = [str(card) for card in view.get("hand", []) or ["whale-over-house"]]  # type: ignore[union-attr]
+    card = rng.choice(hand)
+    return [
+        {"type": "tell", "card": card, "clue": rng.choice(["", "x" * 300, "Где?", "море", "\x07"])},
+        {"type": "tell", "card": "no-such-card", "clue": "море"},
+        {"type": "tell", "card": card, "clue": "море", "others": [card, card]},
+        {"type": "tell", "card": card, "clue": "a b c", "aloud": "yes"},
+        {"type": "confirm", "ok": rng.random() < 0.5},
+        {"type": "confirm", "ok": "maybe"},
+        {"type": "lay", "cards": rng.sample(hand, min(len(hand), rng.randint(1, 3)))},
+        {"type": "lay", "cards": [card, card]},
+        {"type": "lay", "cards": "x"},
+        {"type": "vote", "cards": [rng.choice([0, 1, 2, 99])]},
+        {"type": "vote", "cards": [1, 1]},
+        {"type": "vote", "cards": [1, 2, 3, 4]},
+        {"type": "vote", "cards": []},
     ]
 
 

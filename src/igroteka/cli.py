@@ -475,6 +475,57 @@ def cmd_associations_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_associations_guess(args: argparse.Namespace) -> int:
+    from igroteka.games.associations.bots import clue_words, make_bot
+    from igroteka.games.associations.deck import builtin_deck, card_by_id
+    from igroteka.games.associations.rules import CLUE_LIMIT
+
+    clue = " ".join(args.clue.split())
+    if not clue:
+        raise UsageError("--clue: say the association; the clue is empty")
+    if len(clue) > CLUE_LIMIT:
+        raise UsageError(f"--clue: a clue has at most {CLUE_LIMIT} characters, not {len(clue)}")
+    cards = _card_ids(args.cards) if args.cards else [card.id for card in builtin_deck()]
+    bot = make_bot(args.level, seat=1, seed=args.seed)
+    words = clue_words(clue, args.lang)
+    rows: list[dict[str, Any]] = []
+    for card_id, score in bot.scores(clue, cards, args.lang):
+        known = bot.known(card_id, args.lang).tags
+        rows.append(
+            {
+                "id": card_id,
+                "score": round(score, 3),
+                "emoji": "".join(dict.fromkeys(card_by_id(card_id).emoji)),
+                "matched": [tag for tag in known if clue_words(tag, args.lang) & words],
+            }
+        )
+    if args.json:
+        print(dumps({"level": args.level, "lang": args.lang, "clue": clue,
+                     "words": sorted(words), "cards": rows}))  # fmt: skip
+        return 0
+    print(f"bot:{args.level} reads “{clue}” as: {', '.join(sorted(words)) or 'no word it knows'}")
+    for row in rows[: args.top]:
+        matched = ", ".join(row["matched"]) or "-"
+        print(f"{row['score']:>6}  {row['id']:<28} {row['emoji']:<8} {matched}")
+    return 0
+
+
+def _card_ids(text: str) -> list[str]:
+    from igroteka.games.associations.deck import card_by_id
+
+    ids = [part.strip() for part in text.split(",") if part.strip()]
+    for card_id in ids:
+        try:
+            card_by_id(card_id)
+        except KeyError:
+            raise UsageError(
+                f"--cards: there is no card ‘{card_id}’ (see igroteka associations cards)"
+            ) from None
+    if len(set(ids)) != len(ids) or len(ids) < 2:
+        raise UsageError("--cards: name two cards or more, each once, joined by commas")
+    return ids
+
+
 # ---------------------------------------------------------------- serve
 
 
@@ -650,12 +701,26 @@ def build_parser() -> Parser:
         command.add_argument("file", metavar="FILE", help="the position as JSON; - for stdin")
         command.set_defaults(func=func)
 
-    associations = sub.add_parser("associations", help="association game tools: its cards")
+    associations = sub.add_parser(
+        "associations", help="association game tools: its cards, a bot's guess"
+    )
     assoc_tool = associations.add_subparsers(dest="tool", required=True, parser_class=Parser)
     cards = assoc_tool.add_parser("cards", help="the built-in deck: each card's emoji and tags")
     cards.add_argument("--lang", choices=["uk", "ru", "en"], default="uk")
     cards.add_argument("--json", action="store_true")
     cards.set_defaults(func=cmd_associations_cards)
+    guess = assoc_tool.add_parser(
+        "guess", help="the cards a bot guesser would choose for a clue, best first, with scores"
+    )
+    levels = entry("associations").declaration.bot_levels
+    guess.add_argument("--level", choices=levels, default="medium")
+    guess.add_argument("--lang", choices=["uk", "ru", "en"], default="uk")
+    guess.add_argument("--clue", required=True, help="the storyteller's association")
+    guess.add_argument("--cards", help="the cards on the table, ID,ID,… (default: the deck)")
+    guess.add_argument("--seed", type=whole("--seed"), default=0, help="the bot's (0)")
+    guess.add_argument("--top", type=whole("--top", 1), default=10, help="cards listed (10)")
+    guess.add_argument("--json", action="store_true")
+    guess.set_defaults(func=cmd_associations_guess)
 
     words = sub.add_parser("words", help="dictionary tools")
     word_tool = words.add_subparsers(dest="tool", required=True, parser_class=Parser)

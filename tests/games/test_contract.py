@@ -21,17 +21,23 @@ from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names, register
 from igroteka.i18n import Text, catalogue
 from tests.games import tiny
+from tests.games.associations.test_properties import redeal as associations_redeal
 from tests.games.crossword.test_properties import redeal as crossword_redeal
 from tests.games.klepka.test_properties import shuffle_face_down
 from tests.games.letters.test_properties import deal_face_down_again
 
-SMALL: dict[str, dict[str, Any]] = {"klepka": {"pairs": 5}, "letters": {"pairs": 10}}
+SMALL: dict[str, dict[str, Any]] = {
+    "klepka": {"pairs": 5},
+    "letters": {"pairs": 10},
+    "associations": {"goal": 10},
+}
 """Options that keep each game short enough to play many times."""
 
 REDEAL: dict[str, Callable[[Any, int, int | None], Any]] = {
     "klepka": lambda state, seed, seat: shuffle_face_down(state, seed),
     "letters": lambda state, seed, seat: deal_face_down_again(state, seed),
     "crossword": crossword_redeal,
+    "associations": associations_redeal,
     tiny.NAME: tiny.redeal,
 }
 """How each game's state is dealt again in what a seat may not know (every game needs one)."""

@@ -12,7 +12,7 @@ from igroteka.games import entry, versions
 from igroteka.server.lobby import digest
 from igroteka.store import Room, Seat, Store
 
-NAMES = ["Ann", "Bob", "Cat"]
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eva", "Fil"]
 
 
 def token(seat_number: int) -> str:

@@ -25,7 +25,13 @@ def spectate(client: Any, room: str, into: list[dict[str, Any]]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "options"), [("klepka", {"pairs": 5}), ("letters", {"pairs": 12}), ("crossword", {})]
+    ("game", "options"),
+    [
+        ("klepka", {"pairs": 5}),
+        ("letters", {"pairs": 12}),
+        ("crossword", {}),
+        ("associations", {"goal": 12}),
+    ],
 )
 def test_messages_to_each_seat_and_to_spectators_hold_only_what_they_may_know(
     game: str, options: dict[str, Any]

@@ -99,6 +99,42 @@ def test_two_players_submitting_their_chains_at_once_are_both_heard(tmp_path: Pa
             assert sorted(a.seat for a in record.actions[seq:]) == [0, 1]
 
 
+def test_five_players_laying_and_then_voting_at_once_are_each_counted_once(
+    tmp_path: Path,
+) -> None:
+    """Associations at a table of six: after the clue the five others lay a card at the same
+    moment, then vote at the same moment; every lay and every vote is accepted once and the
+    round is revealed with all five votes."""
+    match = played_until("associations", {"starter": 0}, 6, 3, lambda m: m.state.phase == "lay")
+    seq = len(match.log)
+    lays = {s: {"type": "lay", "cards": [match.view(s)["hand"][0]]} for s in range(1, 6)}
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    ids = [f"table{n}" for n in range(TRIALS // 4)]
+    store_rooms(url, match, ids)
+    with server(url) as client:
+        for room in ids:
+            answers = at_once(client, room, {s: action(lays[s], seq, f"lay{s}") for s in lays})
+            assert [answers[s]["type"] for s in lays] == ["ack"] * 5, answers
+            assert sorted(a["seq"] for a in answers.values()) == list(range(seq + 1, seq + 6))
+            teller = welcome(client, room, 0)
+            assert teller["seq"] == seq + 5 and teller["view"]["phase"] == "vote"
+            story = 1 + teller["view"]["table"].index(teller["view"]["mine"][0])
+            votes = {s: action({"type": "vote", "cards": [story]}, seq + 5, f"v{s}") for s in lays}
+            answers = at_once(client, room, votes)
+            assert [answers[s]["type"] for s in votes] == ["ack"] * 5, answers
+            after = welcome(client, room, 0)
+            assert after["seq"] == seq + 10 and after["view"]["round"] == 2
+            votes_seen = after["view"]["last"]["votes"]
+            assert [list(v) for v in votes_seen[1:]] == [[story]] * 5  # each vote once
+
+
+def welcome(client: TestClient, room: str, seat_number: int) -> dict[str, Any]:
+    """What a seat's websocket is told first: its view and the context of now."""
+    with client.websocket_connect(f"/ws/{room}?token={token(seat_number)}") as ws:
+        message: dict[str, Any] = ws.receive_json()
+        return message
+
+
 def test_a_chaos_and_an_exchange_played_at_once_are_both_accepted(tmp_path: Path) -> None:
     """Seat 1 plays Chaos while seat 2 plays an Exchange with seat 0: neither touches what the
     other rests on, so both are accepted, whichever comes first."""

@@ -7,7 +7,7 @@ The lobby, the command line, the API and the terminal are made from it.
 >>> get_game("klepka").name
 'klepka'
 >>> game_names()
-('klepka', 'letters', 'crossword')
+('klepka', 'letters', 'crossword', 'associations')
 >>> versions("klepka")
 {'rules': 1}
 """
@@ -37,6 +37,9 @@ class Entry:
 
 
 def _registry() -> dict[str, Entry]:
+    from igroteka.games.associations import bots as associations_bots
+    from igroteka.games.associations import declaration as associations_declaration
+    from igroteka.games.associations import rules as associations_rules
     from igroteka.games.crossword import bots as crossword_bots
     from igroteka.games.crossword import declaration as crossword_declaration
     from igroteka.games.crossword import rules as crossword_rules
@@ -54,6 +57,11 @@ def _registry() -> dict[str, Entry]:
             crossword_rules.CrosswordGame(),
             crossword_bots.make_bot,
             crossword_declaration.DECLARATION,
+        ),
+        "associations": Entry(
+            associations_rules.AssociationsGame(),
+            associations_bots.make_bot,
+            associations_declaration.DECLARATION,
         ),
     }
 

@@ -62,35 +62,37 @@ def _spread(cards: list[str], sizes: list[int]) -> list[tuple[str, ...]]:
     return parts
 
 
-def redeal(state: AssociationsState, seed: int, seat: int) -> AssociationsState:
-    """The same game with what ``seat`` (not the storyteller) may not know changed: the other
-    hands and the pile; which card is the storyteller's and who laid the others; the others'
-    votes and confirmations. Its view must not change."""
+def redeal(state: AssociationsState, seed: int, seat: int | None) -> AssociationsState:
+    """The same game with what ``seat`` (a player, the storyteller or, for ``None``, a
+    spectator) may not know changed: the other hands and the pile; which card is the
+    storyteller's and who laid the others; the others' votes and confirmations. Its view
+    must not change."""
     rng = random.Random(seed)
     others = [s for s in range(state.players) if s != seat]
+    layers = [s for s in others if s != state.storyteller]
+    secret_tell = seat != state.storyteller
     laid = list(state.laid) if state.laid else [()] * state.players
     told = list(state.told)
     if state.phase == Phase.VOTE:
         # The table is shown: which of its cards is whose is the secret.
-        slots = [(s, i) for s in others if s != state.storyteller for i in range(len(laid[s]))]
-        secret = [laid[s][i] for s, i in slots] + told
+        secret = [card for s in layers for card in laid[s]] + (told if secret_tell else [])
         rng.shuffle(secret)
-        for s in others:
-            laid[s] = tuple(secret.pop() for _ in laid[s]) if s != state.storyteller else laid[s]
-        told = secret
+        for s in layers:
+            laid[s] = tuple(secret.pop() for _ in laid[s])
+        told = secret if secret_tell else told
         hidden: list[str] = []
         sizes: list[int] = []
     else:
-        hidden = told + [card for s in others for card in laid[s]]
-        sizes = [len(told)] + [len(laid[s]) for s in others]
+        hidden = (told if secret_tell else []) + [card for s in layers for card in laid[s]]
+        sizes = ([len(told)] if secret_tell else []) + [len(laid[s]) for s in layers]
     hands = list(state.hands)
     hidden += list(state.pile) + [card for s in others for card in hands[s]]
     sizes += [len(state.pile)] + [len(hands[s]) for s in others]
     rng.shuffle(hidden)
     parts = _spread(hidden, sizes)
     if state.phase != Phase.VOTE:
-        told = list(parts.pop(0))
-        for s in others:
+        told = list(parts.pop(0)) if secret_tell else told
+        for s in layers:
             laid[s] = parts.pop(0)
     pile = parts.pop(0)
     for s in others:
@@ -133,8 +135,8 @@ def test_nobody_learns_who_laid_which_card_or_a_vote_before_the_reveal(
     )
     for step, logged in enumerate(match.log):
         state = again.state
-        for seat in range(players):
-            if seat != state.storyteller and state.phase != Phase.OVER:
+        for seat in (None, *range(players)):
+            if state.phase != Phase.OVER:
                 assert GAME.view(redeal(state, step, seat), seat) == GAME.view(state, seat)
         events = again.play(logged.seat, GAME.decode_action(logged.action))
         for event in events:

@@ -101,6 +101,18 @@ def test_each_player_holds_six_cards_and_the_deck_has_sixty_four() -> None:
     assert len(state.pile) + sum(len(h) for h in state.hands) == 64
 
 
+def test_new_cards_composed_for_a_game_do_not_tell_its_seed() -> None:
+    """Generated cards' ids name the generator's seed: a hash of the game's, never the game's
+    own, which would give away every shuffle to come."""
+    for seed in (7, 123456789, 2**40):
+        state = new(4, seed, cards=30, generated=60)
+        cards = [c for hand in state.hands for c in hand] + list(state.pile)
+        made = [c for c in cards if c.startswith("g-")]
+        assert len(made) == 60
+        assert not any(c.startswith(f"g-{seed}-") for c in made)
+        assert new(4, seed, cards=30, generated=60).pile == state.pile  # still the seed's deck
+
+
 def test_the_storyteller_changes_every_round_in_seat_order() -> None:
     state = new(4)
     tellers = []

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import json
 import re
 import sys
@@ -457,6 +458,17 @@ def deck(size: int = DEFAULT_SIZE, generated: int = 0, seed: int = 0) -> tuple[C
     if not 0 <= size <= len(builtin):
         raise ValueError(f"the built-in deck has {len(builtin)} cards")
     return builtin[:size] + generate(generated, seed)
+
+
+def composer_seed(game_seed: int) -> int:
+    """The generator's seed for a game: drawn from the game's seed by a one-way hash, since
+    generated cards' ids carry it and a view must never tell the game's seed.
+
+    >>> composer_seed(7) == composer_seed(7) != composer_seed(8)
+    True
+    """
+    digest = hashlib.blake2b(f"associations-composer:{game_seed}".encode(), digest_size=8)
+    return int.from_bytes(digest.digest(), "big") % 1_000_000_000
 
 
 def card_by_id(card_id: str) -> Card:

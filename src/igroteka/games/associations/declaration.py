@@ -87,5 +87,5 @@ DECLARATION = Declaration(
     bot_levels=tuple(LEVELS),
     standin="medium",
     lexicon=False,
-    terminal=None,
+    terminal="igroteka.terminal.associations",
 )

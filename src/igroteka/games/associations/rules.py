@@ -321,13 +321,13 @@ class AssociationsGame:
         return dict(codec.plain(parse_options(raw)))
 
     def setup(self, options: Mapping[str, Any], players: int, seed: int) -> AssociationsState:
-        from igroteka.games.associations.deck import deck
+        from igroteka.games.associations.deck import composer_seed, deck
 
         opts = parse_options(options)
         if not self.min_players <= players <= self.max_players:
             raise OptionsError(players_wanted(self, players))
         check_starter(opts.starter, players)
-        cards = [card.id for card in deck(opts.cards, opts.generated, seed)]
+        cards = [card.id for card in deck(opts.cards, opts.generated, composer_seed(seed))]
         rng = Rng.from_seed(seed)
         pile, rng = rng.shuffled(cards)
         hands = tuple(tuple(pile[seat * HAND : (seat + 1) * HAND]) for seat in range(players))
