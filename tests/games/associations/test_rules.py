@@ -376,3 +376,17 @@ def test_options_are_checked() -> None:
         GAME.parse_options({"ties": "coin"})
     with pytest.raises(OptionsError, match="played by 2 to 6"):
         GAME.setup(GAME.parse_options({}), 7, 1)
+
+
+def test_a_view_says_how_to_draw_every_card_it_shows_and_no_other() -> None:
+    """The browser draws cards from the view: each card of the hand, the table and the last
+    round's table, with its backdrop's drawing and its tags in the game's language."""
+    state = lay_all(tell(new(4, 5, lang="en")))
+    for seat in (None, 0, 1):
+        view = GAME.view(state, seat)
+        shown = {*view["hand"], *view["table"]}
+        assert set(view["cards"]) == shown
+        assert {face["backdrop"] for face in view["cards"].values()} == set(view["backdrops"])
+    face = GAME.view(state, 1)["cards"][state.hands[1][0]]
+    assert 2 <= len(face["emoji"]) <= 4 and all(tag == tag.lower() for tag in face["tags"])
+    assert GAME.view(state, None)["cards"].keys() == set(state.table)  # a spectator: the table

@@ -508,6 +508,7 @@ class AssociationsGame:
             "last": codec.plain(state.history[-1]) if state.history else None,
             "options": codec.plain(state.options),
         }
+        view.update(faces(view, state.options.lang))
         if mine and seat is not None and state.votes and state.votes[seat]:
             view["voted"] = list(state.votes[seat])
         if state.result is not None:
@@ -571,6 +572,26 @@ class AssociationsGame:
 
 
 # ---------------------------------------------------------------- a round, step by step
+
+
+def faces(view: JsonObject, lang: str) -> JsonObject:
+    """How to draw the cards a view shows (its hand, the table, the last round's table):
+    ``cards``, each card's backdrop, emoji and tags in ``lang``, by id; ``backdrops``, the
+    drawing of each backdrop they stand on, by name (see docs/decks-associations.md)."""
+    from igroteka.games.associations.deck import backdrops, card_by_id
+
+    shown = [*view["hand"], *view["table"], *(view["last"] or {}).get("table", ())]
+    cards: JsonObject = {}
+    for card_id in dict.fromkeys(shown):
+        card = card_by_id(card_id)
+        cards[card_id] = {
+            "backdrop": card.backdrop,
+            "emoji": [glyph.to_json() for glyph in card.glyphs],
+            "tags": list(card.tags(lang)),
+        }
+    used = {face["backdrop"] for face in cards.values()}
+    drawn = {name: b.to_json() for name, b in backdrops().items() if name in used}
+    return {"cards": cards, "backdrops": drawn}
 
 
 def _special(state: AssociationsState) -> dict[int, str]:
