@@ -31,6 +31,19 @@ def test_players_who_have_gone_are_played_by_bots_until_the_game_ends() -> None:
         assert done["seq"] > 8 and not any(s["present"] for s in done["seats"])
 
 
+def test_players_gone_from_a_table_that_acts_at_once_are_all_played_by_bots() -> None:
+    """Associations: the others lay and vote at the same moment; a stand-in plays each seat
+    whose player has gone, every step, to the end of the game."""
+    with server(settings=QUICK) as client:
+        room = new_room(client, "associations", 4, goal=10)
+        ann = seat(client, room, 0, "Ann")
+        for n, name in enumerate(["Bob", "Cat", "Dan"], 1):
+            seat(client, room, n, name)
+        start(client, room, ann)
+        done = wait_for(client, room, lambda r: r["finished"], seconds=60)
+        assert done["seq"] > 8 and not any(s["present"] for s in done["seats"])
+
+
 def test_a_player_who_is_here_is_waited_for_and_the_turn_timer_plays_for_them() -> None:
     with server(settings=QUICK) as client:
         room = new_room(client, "letters", 2, pairs=10, starter=0)
