@@ -44,6 +44,37 @@ class GameTerminal(Generic[A]):
     """``render_results(outcome, names)``: the scores and who won."""
 
 
+class AtKeyboard:
+    """What every game's person at this keyboard shares: who they are, how a refusal is said,
+    and the hand-over when several people share the keyboard. Games override what differs."""
+
+    def __init__(self, name: str, seat: int, console: Console, names: Sequence[str]) -> None:
+        self.name = name
+        self.seat = seat
+        self.console = console
+        self.names = names
+        self.shared = sum(not other.startswith("bot:") for other in names) > 1
+        """Several people share this keyboard: a hand is shown only once its owner has it."""
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """The game's narrator tells everything public; nothing more to do."""
+
+    def offer(self, view: JsonObject) -> Any:
+        """Nothing to play out of turn (games that have something override this)."""
+        return None
+
+    def refused(self, reason: str) -> None:
+        self.console.say(f"  ✗ {reason[:1].upper()}{reason[1:]}.")
+
+    def look(self, view: JsonObject) -> None:
+        """Nothing stays revealed for a while (games that reveal override this)."""
+
+    def hand_over(self) -> None:
+        """At a shared keyboard, wait until this person has it."""
+        if self.shared:
+            self.console.ask(f"\nPass the keyboard to {self.name}, then press Enter. ")
+
+
 def for_game(name: str) -> GameTerminal[Any]:
     """The terminal of a game; :class:`LookupError` if it cannot be played at a terminal."""
     from igroteka.games import entry

@@ -15,8 +15,8 @@ from typing import Any
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.associations.deck import backdrops, card_by_id
 from igroteka.games.associations.rules import Action, Confirm, Lay, Tell, Vote
-from igroteka.terminal import GameTerminal
-from igroteka.terminal.text import Console, number
+from igroteka.terminal import AtKeyboard, GameTerminal
+from igroteka.terminal.text import Console, number, winners_line
 
 TAGS_SHOWN = 8
 FORMS = {
@@ -89,33 +89,12 @@ class Narrator:
         say(f"Moves: {moved or 'nobody moves'}.")
 
 
-class Person:
+class Person(AtKeyboard):
     """A person at this terminal playing one seat of the association game."""
-
-    def __init__(self, name: str, seat: int, console: Console, names: Sequence[str]) -> None:
-        self.name = name
-        self.seat = seat
-        self.console = console
-        self.names = names
-        self.shared = sum(not other.startswith("bot:") for other in names) > 1
-        """Several people share this keyboard: a hand is shown only once its owner has it."""
-
-    def observe(self, events: Sequence[Event]) -> None:
-        """The :class:`Narrator` tells everything public; nothing more to do."""
-
-    def offer(self, view: JsonObject) -> Action | None:
-        return None
-
-    def refused(self, reason: str) -> None:
-        self.console.say(f"  ✗ {reason[:1].upper()}{reason[1:]}.")
-
-    def look(self, view: JsonObject) -> None:
-        """Nothing is revealed for a while in this game."""
 
     def choose(self, view: JsonObject) -> Action:
         console = self.console
-        if self.shared:
-            console.ask(f"\nPass the keyboard to {self.name}, then press Enter. ")
+        self.hand_over()
         console.say("")
         console.say(render_track(view, self.names))
         lang = view["options"]["lang"]
@@ -212,9 +191,7 @@ def render_results(outcome: JsonObject, names: Sequence[str]) -> str:
     lines = ["", "Results:"]
     for seat, name in enumerate(names):
         lines.append(f"  {name}: {outcome['scores'][seat]} steps")
-    winners = [names[seat] for seat in outcome["winners"]]
-    verb = "wins" if len(winners) == 1 else "share the victory"
-    lines.append(f"{' and '.join(winners)} {verb}!")
+    lines.append(winners_line(outcome["winners"], names))
     return "\n".join(lines)
 
 

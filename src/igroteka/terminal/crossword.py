@@ -18,8 +18,8 @@ from igroteka.engine.game import Event, JsonObject
 from igroteka.games.crossword.board import COLUMNS, Board
 from igroteka.games.crossword.notation import NotationError, read
 from igroteka.games.crossword.rules import Action
-from igroteka.terminal import GameTerminal
-from igroteka.terminal.text import Console
+from igroteka.terminal import AtKeyboard, GameTerminal
+from igroteka.terminal.text import Console, winners_line
 
 PREMIUM = {"3": "3W", "2": "2W", "t": "3L", "d": "2L", ".": " ·"}
 HELP = """\
@@ -90,33 +90,12 @@ class Narrator:
                 self.console.say(f"{name} passes.")
 
 
-class Person:
+class Person(AtKeyboard):
     """A person at this terminal playing one seat of the crossword game."""
-
-    def __init__(self, name: str, seat: int, console: Console, names: Sequence[str]) -> None:
-        self.name = name
-        self.seat = seat
-        self.console = console
-        self.names = names
-        self.shared = sum(not other.startswith("bot:") for other in names) > 1
-        """Several people share this keyboard: a rack is shown only once its owner has it."""
-
-    def observe(self, events: Sequence[Event]) -> None:
-        """The :class:`Narrator` tells everything public; nothing more to do."""
-
-    def offer(self, view: JsonObject) -> Action | None:
-        return None
-
-    def refused(self, reason: str) -> None:
-        self.console.say(f"  ✗ {reason[:1].upper()}{reason[1:]}.")
-
-    def look(self, view: JsonObject) -> None:
-        """Nothing is revealed for a while in this game."""
 
     def choose(self, view: JsonObject) -> Action:
         console = self.console
-        if self.shared:
-            console.ask(f"\nPass the keyboard to {self.name}, then press Enter. ")
+        self.hand_over()
         console.say("")
         console.say(render_board(view))
         console.say(render_scores(view, self.names))
@@ -155,9 +134,7 @@ def render_results(outcome: JsonObject, names: Sequence[str]) -> str:
             f"  {name}: {outcome['scores'][seat]} points "
             f"({outcome['played'][seat]} played, tiles left {left} worth {outcome['left'][seat]})"
         )
-    winners = [names[seat] for seat in outcome["winners"]]
-    verb = "wins" if len(winners) == 1 else "share the victory"
-    lines.append(f"{' and '.join(winners)} {verb}!")
+    lines.append(winners_line(outcome["winners"], names))
     return "\n".join(lines)
 
 

@@ -10,8 +10,8 @@ from typing import Any
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.klepka.chain import SYNCOPE
 from igroteka.games.klepka.rules import SYNCOPE_NAMES, Action, Flip, London, SubmitChain
-from igroteka.terminal import GameTerminal
-from igroteka.terminal.text import Console, grid, number
+from igroteka.terminal import AtKeyboard, GameTerminal
+from igroteka.terminal.text import Console, grid, number, winners_line
 
 CELL = 12
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'"})
@@ -149,24 +149,8 @@ class Narrator:
                 say(f"{name} has built a chain.")
 
 
-class Person:
+class Person(AtKeyboard):
     """A person at this terminal playing one seat of Klepka."""
-
-    def __init__(self, name: str, seat: int, console: Console, names: Sequence[str]) -> None:
-        self.name = name
-        self.seat = seat
-        self.console = console
-        self.names = names
-
-    def observe(self, events: Sequence[Event]) -> None:
-        """The :class:`Narrator` tells everything public; nothing more to do."""
-
-    def offer(self, view: JsonObject) -> None:
-        """Klepka has nothing to play out of turn."""
-        return None
-
-    def refused(self, reason: str) -> None:
-        self.console.say(f"  ✗ {reason[:1].upper()}{reason[1:]}.")
 
     def choose(self, view: JsonObject) -> Action:
         phase = view["phase"]
@@ -254,9 +238,7 @@ def render_results(outcome: JsonObject, names: Sequence[str]) -> str:
         lines.append(f"  {name}: {outcome['scores'][seat]} letters  {chain}")
         if outcome["best_chains"][seat] != outcome["chains"][seat]:
             lines.append(f"      the best chain was: {best or '(none)'}")
-    winners = [names[s] for s in outcome["winners"]]
-    verb = "wins" if len(winners) == 1 else "share the victory"
-    lines.append(f"{' and '.join(winners)} {verb}!")
+    lines.append(winners_line(outcome["winners"], names))
     return "\n".join(lines)
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.letters.rules import Action, Chaos, Compose, Exchange, Flip, Laying, Stop
-from igroteka.terminal import GameTerminal
-from igroteka.terminal.text import Console, grid, number
+from igroteka.terminal import AtKeyboard, GameTerminal
+from igroteka.terminal.text import Console, grid, number, winners_line
 
 CELL = 11
 DOTS = {"blue": "🔵", "yellow": "🟡", "red": "🔴", "green": "🟢"}
@@ -104,22 +104,13 @@ class Narrator:
                 say("The table is empty: compose what you can.")
 
 
-class Person:
+class Person(AtKeyboard):
     """A person at this terminal playing one seat of Klepka letters."""
 
     def __init__(self, name: str, seat: int, console: Console, names: Sequence[str]) -> None:
-        self.name = name
-        self.seat = seat
-        self.console = console
-        self.names = names
+        super().__init__(name, seat, console, names)
         self.offered = 0
         """The turn (counted from 1) at whose start this person was last offered a prize play."""
-
-    def observe(self, events: Sequence[Event]) -> None:
-        """The :class:`Narrator` tells everything public; nothing more to do."""
-
-    def refused(self, reason: str) -> None:
-        self.console.say(f"  ✗ {reason[:1].upper()}{reason[1:]}.")
 
     def look(self, view: JsonObject) -> None:
         """Cards this player turned up stay up until they press Enter."""
@@ -237,12 +228,10 @@ def render_results(outcome: JsonObject, names: Sequence[str]) -> str:
         words = _words(outcome["words"][seat]) or "no words"
         held = outcome["held"][seat]
         lines.append(f"  {name}: {outcome['scores'][seat]} points  {words}; {held} cards held")
-    winners = [names[s] for s in outcome["winners"]]
     if outcome.get("phrase") is not None:
         lines.append(f"{names[outcome['phrase']]} composed Слава Україні and wins at once!")
     else:
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        lines.append(f"{' and '.join(winners)} {verb}!")
+        lines.append(winners_line(outcome["winners"], names))
     return "\n".join(lines)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import unicodedata
+from collections.abc import Sequence
 from typing import TextIO
 
 
@@ -58,3 +59,10 @@ def grid(cells: list[str], columns: int, width: int) -> str:
     """Cells in rows of ``columns``, each padded to a display width, one space apart."""
     rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
     return "\n".join(" ".join(pad(cell, width) for cell in row).rstrip() for row in rows)
+
+
+def winners_line(winners: Sequence[int], names: Sequence[str]) -> str:
+    """Who won, as the results end: ``Ann wins!`` or ``Ann and Bob share the victory!``."""
+    said = [names[seat] for seat in winners]
+    verb = "wins" if len(said) == 1 else "share the victory"
+    return f"{' and '.join(said)} {verb}!"
