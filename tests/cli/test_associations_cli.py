@@ -106,6 +106,7 @@ def test_a_person_tells_lays_and_votes_at_the_keyboard_and_refusals_are_explaine
     assert "Say your association: the clue is empty" in out
     assert "Each number once" in out
     assert "The cards are turned over:" in out and "laid by Ann" in out
+    assert "the card of the clue" in out
     assert "Results:" in out
 
 

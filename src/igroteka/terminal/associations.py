@@ -79,12 +79,20 @@ class Narrator:
     def reveal(self, data: dict[str, Any]) -> None:
         say = self.console.say
         say("The cards are turned over:")
+        teller = data["storyteller"]
+        ranked = len(data["owners"]) == 5 and set(data["owners"]) == {teller}  # two players
         for n, (card, owner) in enumerate(zip(data["table"], data["owners"], strict=True), 1):
-            voters = [self.names[s] for s, votes in enumerate(data["votes"]) if n in votes]
-            whose = "the storyteller's" if owner == data["storyteller"] else "laid by"
-            said = f"{whose} {self.names[owner]}" if whose == "laid by" else whose
-            votes = f"; votes: {', '.join(voters)}" if voters else ""
-            say(f"  {n}. {''.join(dict.fromkeys(card_by_id(card).emoji))} {said}{votes}")
+            if n == data["story"]:
+                whose = "the card of the clue"
+            else:
+                whose = "a decoy" if ranked else f"laid by {self.names[owner]}"
+            voters = [
+                f"{self.names[s]}" + (f" (token {votes.index(n) + 1})" if ranked else "")
+                for s, votes in enumerate(data["votes"])
+                if n in votes
+            ]
+            said = f"; votes: {', '.join(voters)}" if voters else ""
+            say(f"  {n}. {''.join(dict.fromkeys(card_by_id(card).emoji))} {whose}{said}")
         moved = ", ".join(f"{self.names[s]} +{m}" for s, m in enumerate(data["moves"]) if m)
         say(f"Moves: {moved or 'nobody moves'}.")
 

@@ -250,6 +250,17 @@ def test_at_two_tokens_go_on_different_cards_and_at_most_three() -> None:
         GAME.check(state, 1, Vote((1, 2, 3, 4)))
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_reveal_says_which_card_the_clue_was_for(players: int) -> None:
+    """At two every card on the table is the storyteller's: the reveal names the clued one."""
+    state = tell(new(players))
+    state = lay_all(state) if players > 2 else state
+    story = story_number(state)
+    state = vote(state, dict.fromkeys(range(1, players), story))
+    (shown,) = state.history
+    assert shown.story == story and GAME.view(state, 0)["last"]["story"] == story
+
+
 # ---------------------------------------------------------------- the end
 
 

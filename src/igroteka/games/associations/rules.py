@@ -208,6 +208,8 @@ class Round:
     moves: tuple[int, ...]
     form: str = ""
     accepted: bool = True
+    story: int = 0
+    """The number on the table (from 1) of the card the clue was for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -750,7 +752,7 @@ def _reveal(
         steps = _set(steps, teller, 0)  # the others did not take the clue for the form asked
     played = Round(
         teller, state.clue, state.aloud, state.table, owners, state.votes, steps,
-        state.form, state.accepted,
+        state.form, state.accepted, 1 + state.table.index(state.told[0]),
     )  # fmt: skip
     events.append(Event("reveal", codec.plain(played)))
     state = _replace(
