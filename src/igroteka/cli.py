@@ -22,7 +22,7 @@ import secrets
 import socket
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -152,8 +152,9 @@ def summary(match: Match[Any, Any]) -> dict[str, Any]:
         "scores": None,
         "winners": None,
     }
-    if "deck" in match.options:
-        result["deck"] = match.options["deck"]["name"]
+    deck = match.options.get("deck")
+    if isinstance(deck, Mapping):  # a deck kept as an object names itself (an own deck's
+        result["deck"] = deck["name"]  # text, the association game's, is left out whole)
     if outcome is not None:
         result["scores"] = list(outcome.scores)
         result["winners"] = sorted(outcome.winners)

@@ -54,7 +54,9 @@ class Option:
       from 1 where people type it, from 0 in the options' JSON).
     - ``flag``: on or off.
     - ``text``: free text (a teacher's deck); ``file``: the command line reads it
-      from a file. ``shown_when`` ``(key, value)``: asked only while that other
+      from a file; ``pictures``: the text may name pictures uploaded to the server
+      (``POST /api/images``), and the lobby offers to upload some, writing a line
+      ``picture <id> : `` for each. ``shown_when`` ``(key, value)``: asked only while that other
       option has that value (the lobby shows the field; the API takes it anyway).
 
     ``house`` options are house rules: the lobby folds them away.
@@ -70,6 +72,7 @@ class Option:
     seat: bool = False
     house: bool = False
     file: bool = False
+    pictures: bool = False
     shown_when: tuple[str, str] | None = None
     cli: str | None = None
     """The command-line flag's name without dashes, when it is not the key's."""
@@ -138,6 +141,8 @@ class Option:
             data["seat"] = True
         if self.hint is not None:
             data["hint"] = dict(self.hint)
+        if self.pictures:
+            data["pictures"] = True
         if self.shown_when is not None:
             data["shown_when"] = {"key": self.shown_when[0], "value": self.shown_when[1]}
         data["house"] = self.house

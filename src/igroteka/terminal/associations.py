@@ -28,11 +28,19 @@ FORMS = {
 
 
 def render_card(card_id: str, lang: str) -> str:
-    """One line: the card's emoji, its backdrop's title and its first tags in ``lang``."""
+    """One line: the card's emoji, its backdrop's title and its first tags in ``lang`` (an
+    uploaded picture of an own deck, which a terminal cannot show: 🖼 and its words)."""
     card = card_by_id(card_id)
+    tags = ", ".join(card.tags(lang)[:TAGS_SHOWN])
+    if card.picture:
+        return f"🖼 picture · {tags}"
     backdrop = backdrops()[card.backdrop].title.get(lang)[0]
-    emoji = "".join(dict.fromkeys(card.emoji))
-    return f"{emoji} {backdrop} · {', '.join(card.tags(lang)[:TAGS_SHOWN])}"
+    return f"{_emoji(card_id)} {backdrop} · {tags}"
+
+
+def _emoji(card_id: str) -> str:
+    card = card_by_id(card_id)
+    return "".join(dict.fromkeys(card.emoji)) or "🖼"
 
 
 def render_cards(cards: Sequence[str], lang: str) -> str:
@@ -92,7 +100,7 @@ class Narrator:
                 if n in votes
             ]
             said = f"; votes: {', '.join(voters)}" if voters else ""
-            say(f"  {n}. {''.join(dict.fromkeys(card_by_id(card).emoji))} {whose}{said}")
+            say(f"  {n}. {_emoji(card)} {whose}{said}")
         moved = ", ".join(f"{self.names[s]} +{m}" for s, m in enumerate(data["moves"]) if m)
         say(f"Moves: {moved or 'nobody moves'}.")
 

@@ -100,6 +100,9 @@ FRAME: Final = 100
 GENERATED_PREFIX: Final = "g-"
 """Generated cards' ids are ``g-<seed>-<n>``; no built-in id starts so."""
 
+OWN_PREFIX: Final = "t-"
+"""The ids of a teacher's own cards start so (``t-<n>-<recipe>``); no built-in id does."""
+
 _FOLDER = "content/associations"
 _APOSTROPHES = str.maketrans({"'": "’", "ʼ": "’"})
 _MAX_GENERATED = 2000
@@ -178,12 +181,17 @@ class Glyph:
 @dataclass(frozen=True, slots=True)
 class Card:
     """A card: a stable ``id`` (the game state stores it), a backdrop's name, the
-    emoji in drawing order (later ones on top), and the mood words chosen for it."""
+    emoji in drawing order (later ones on top), and the mood words chosen for it.
+
+    A card of a teacher's own deck may be an uploaded ``picture`` instead (the id the
+    server gave it): then it has no backdrop and no emoji, and its words are all its tags
+    (see :mod:`igroteka.games.associations.own`)."""
 
     id: str
     backdrop: str
     glyphs: tuple[Glyph, ...]
     mood: Words
+    picture: str = ""
 
     @property
     def emoji(self) -> tuple[str, ...]:
@@ -192,12 +200,16 @@ class Card:
 
     @property
     def composition(self) -> tuple[str, tuple[str, ...]]:
-        """What two cards must share to be the same picture: backdrop and set of emoji."""
+        """What two cards must share to be the same picture: backdrop and set of emoji
+        (or the uploaded picture)."""
+        if self.picture:
+            return "picture", (self.picture,)
         return self.backdrop, tuple(sorted(set(self.emoji)))
 
     def tags(self, lang: str) -> tuple[str, ...]:
         """The words a clue may touch, in ``lang``: each emoji's name and keywords, then
-        the mood words; lower-case (see :func:`normalise`), each once, in that order.
+        the mood words; lower-case (see :func:`normalise`), each once, in that order. An
+        emoji the tag data does not know (one of a teacher's own cards) adds no words.
 
         >>> card_by_id("fish-in-bulb").tags("en")
         ... # doctest: +NORMALIZE_WHITESPACE
@@ -206,18 +218,22 @@ class Card:
         """
         words: list[str] = []
         for emoji in dict.fromkeys(self.emoji):
-            words += emoji_tags(emoji, lang)
+            if emoji in _tag_data():
+                words += emoji_tags(emoji, lang)
         words += (normalise(word, lang) for word in self.mood.get(lang))
         return tuple(dict.fromkeys(words))
 
     def to_json(self) -> JsonObject:
         """The card as the browser draws it (and as ``cards.json`` holds it)."""
-        return {
+        data: JsonObject = {
             "id": self.id,
             "backdrop": self.backdrop,
             "emoji": [glyph.to_json() for glyph in self.glyphs],
             "mood": self.mood.to_json(),
         }
+        if self.picture:
+            data["picture"] = self.picture
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,7 +488,9 @@ def composer_seed(game_seed: int) -> int:
 
 
 def card_by_id(card_id: str) -> Card:
-    """The card with this id: a built-in one, or a generated ``g-<seed>-<n>``.
+    """The card with this id: a built-in one, a generated ``g-<seed>-<n>``, or a card of
+    a teacher's own deck, ``t-<n>-<recipe>`` (its id holds all of it: see
+    :func:`igroteka.games.associations.own.card_from_id`).
 
     >>> card_by_id("g-7-2") == generate(2, 7)[1]
     True
@@ -480,6 +498,10 @@ def card_by_id(card_id: str) -> Card:
     found = _builtin_by_id().get(card_id)
     if found is not None:
         return found
+    if card_id.startswith(OWN_PREFIX):
+        from igroteka.games.associations.own import card_from_id
+
+        return card_from_id(card_id)
     match = _GENERATED_ID.fullmatch(card_id)
     if match is None or not 1 <= int(match[2]) <= _MAX_GENERATED:
         raise KeyError(f"no card {card_id!r}")

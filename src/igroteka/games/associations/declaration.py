@@ -6,10 +6,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from igroteka.engine.declaration import Declaration, Labels, Option
 from igroteka.engine.declaration import labels as _l
+from igroteka.engine.game import OptionsError
 from igroteka.games.associations import rules
 from igroteka.games.associations.bots import LEVELS
+from igroteka.games.associations.own import MAX_TEXT_BYTES, parse_own_deck
+from igroteka.games.klepka.deck import DeckError, DeckProblem
+from igroteka.i18n import Text
 
 _DEFAULTS = rules.AssociationsOptions()
 
@@ -28,6 +35,31 @@ def _flag(key: str, label: Labels) -> Option:
     return Option(key, "flag", label, default=getattr(_DEFAULTS, key), house=True)
 
 
+def _deck_file(path: str) -> Mapping[str, Any]:
+    """A deck file named on the command line (``--deck FILE``), its problems named by file."""
+
+    def refused(problem: Text) -> OptionsError:
+        return OptionsError(DeckError(path, [DeckProblem(None, problem)]).reason)
+
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_TEXT_BYTES + 1)
+    except OSError as error:
+        why = str(error.strerror or error)
+        raise refused(Text("the file cannot be read ({why})", why=why)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise refused(
+            Text("the file is not UTF-8 text: save it again choosing the UTF-8 encoding")
+        ) from None
+    try:
+        parse_own_deck(text, source=path)
+    except DeckError as error:
+        raise OptionsError(error.reason) from None
+    return {"lang": "own", "deck": text}
+
+
 OPTIONS = (
     _choice(
         "lang",
@@ -35,7 +67,27 @@ OPTIONS = (
         ("uk", _l("Ukrainian", "Українська", "Украинский")),
         ("ru", _l("Russian", "Російська", "Русский")),
         ("en", _l("English", "Англійська", "Английский")),
+        ("own", _l("My own cards…", "Мої картки…", "Мои карточки…")),
         house=False,
+    ),
+    Option(
+        "deck",
+        "text",
+        _l(
+            "Your cards, one a line: 2 to 4 emoji, a colon, then the card's words",
+            "Ваші картки, одна в рядку: 2–4 емодзі, двокрапка, тоді слова картки",
+            "Ваши карточки, одна в строке: 2–4 эмодзи, двоеточие, затем слова карточки",
+        ),
+        default="",
+        file=True,
+        pictures=True,
+        shown_when=("lang", "own"),
+        read=_deck_file,
+        hint=_l(
+            "name: Week 5\nlang: en\n🐋 🏠 night : dream, home\n🐟 💡 : idea, captive",
+            "name: Тиждень 5\nlang: uk\n🐋 🏠 ніч : сон, дім\n🐟 💡 : ідея, неволя",
+            "name: Неделя 5\nlang: ru\n🐋 🏠 ночь : сон, дом\n🐟 💡 : идея, неволя",
+        ),
     ),
     _number("cards", _l("Cards in the deck", "Карток у колоді", "Карточек в колоде")),
     _number(

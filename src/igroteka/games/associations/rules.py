@@ -23,10 +23,11 @@ Every decision the sheet leaves open is written in docs/rules/associations.md.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import unicodedata
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from igroteka.engine import codec
 from igroteka.engine.game import (
@@ -45,6 +46,9 @@ from igroteka.engine.game import (
 )
 from igroteka.engine.rng import Rng
 from igroteka.i18n import Text
+
+if TYPE_CHECKING:
+    from igroteka.games.associations.own import OwnDeck
 
 __all__ = [
     "CLUE_LIMIT",
@@ -134,9 +138,14 @@ class AssociationsOptions:
     """The deck, the end, and the readings of the sheet players disagree on."""
 
     lang: str = "uk"
-    """The language of the cards' words, and of the bots' clues (a person may type any)."""
+    """The language of the cards' words, and of the bots' clues (a person may type any); with
+    an own deck, the deck's (``own`` asks for one)."""
+    deck: str = ""
+    """A teacher's own deck, as its text (games/associations/own.py, docs/decks.md); empty:
+    the built-in cards. The record keeps the text, so a replay deals the same cards."""
     cards: int = 64
-    """Built-in cards in the deck (the sheet's 64)."""
+    """Built-in cards in the deck (the sheet's 64); not used with an own deck, which is
+    filled up with built-in cards only when it has fewer than ``own.ENOUGH``."""
     generated: int = 0
     """New cards composed for this game by the seeded generator, added to the deck."""
     goal: int = 24
@@ -157,7 +166,7 @@ class AssociationsOptions:
 LIMITS = {"cards": (30, 97), "generated": (0, 60), "goal": (10, 60)}
 """Ranges of the number options; 97 is every built-in card (a test keeps it so)."""
 CHOICES = {
-    "lang": ("uk", "ru", "en"),
+    "lang": ("uk", "ru", "en", "own"),
     "ties": ("draw", "furthest"),
     "votes_for": ("everyone", "guessers"),
 }
@@ -178,7 +187,28 @@ def parse_options(raw: Mapping[str, Any]) -> AssociationsOptions:
         values[key] = choice_option(raw, key, getattr(_DEFAULTS, key), choices)
     for key in ("special", "equal_turns"):
         values[key] = flag_option(raw, key, getattr(_DEFAULTS, key))
+    text = raw.get("deck", "")
+    if not isinstance(text, str):
+        raise OptionsError(Text("the deck's text must be text"))
+    if text.strip():
+        values["deck"] = text
+        values["lang"] = own_deck(text).lang
+    elif values["lang"] == "own":
+        raise OptionsError(Text("write the cards of your own deck, or choose built-in cards"))
     return AssociationsOptions(**values, starter=starter_option(raw))
+
+
+@functools.lru_cache(maxsize=64)
+def own_deck(text: str) -> OwnDeck:
+    """A teacher's deck from its text, read once (the games of a session share it);
+    :class:`OptionsError` lists its problems, each with its line."""
+    from igroteka.games.associations.own import parse_own_deck
+    from igroteka.games.klepka.deck import DeckError
+
+    try:
+        return parse_own_deck(text)
+    except DeckError as error:
+        raise OptionsError(error.reason) from None
 
 
 def tokens_for(players: int) -> int:
@@ -323,13 +353,18 @@ class AssociationsGame:
         return dict(codec.plain(parse_options(raw)))
 
     def setup(self, options: Mapping[str, Any], players: int, seed: int) -> AssociationsState:
-        from igroteka.games.associations.deck import composer_seed, deck
+        from igroteka.games.associations.deck import composer_seed, deck, generate
+        from igroteka.games.associations.own import playing_cards
 
         opts = parse_options(options)
         if not self.min_players <= players <= self.max_players:
             raise OptionsError(players_wanted(self, players))
         check_starter(opts.starter, players)
-        cards = [card.id for card in deck(opts.cards, opts.generated, composer_seed(seed))]
+        if opts.deck:
+            made = generate(opts.generated, composer_seed(seed))
+            cards = [*playing_cards(own_deck(opts.deck)), *(card.id for card in made)]
+        else:
+            cards = [card.id for card in deck(opts.cards, opts.generated, composer_seed(seed))]
         rng = Rng.from_seed(seed)
         pile, rng = rng.shuffled(cards)
         hands = tuple(tuple(pile[seat * HAND : (seat + 1) * HAND]) for seat in range(players))
@@ -508,7 +543,7 @@ class AssociationsGame:
             if state.phase in (Phase.CONFIRM, Phase.LAY, Phase.VOTE)
             else [],
             "last": codec.plain(state.history[-1]) if state.history else None,
-            "options": codec.plain(state.options),
+            "options": _shown_options(state.options),
         }
         view.update(faces(view, state.options.lang))
         if mine and seat is not None and state.votes and state.votes[seat]:
@@ -576,22 +611,38 @@ class AssociationsGame:
 # ---------------------------------------------------------------- a round, step by step
 
 
+def _shown_options(options: AssociationsOptions) -> JsonObject:
+    """The options as a view shows them: an own deck by its name, not its whole text."""
+    shown: JsonObject = codec.plain(options)
+    if options.deck:
+        shown["deck"] = own_deck(options.deck).name
+    return shown
+
+
 def faces(view: JsonObject, lang: str) -> JsonObject:
     """How to draw the cards a view shows (its hand, the table, the last round's table):
-    ``cards``, each card's backdrop, emoji and tags in ``lang``, by id; ``backdrops``, the
-    drawing of each backdrop they stand on, by name (see docs/decks-associations.md)."""
+    ``cards``, each card's backdrop, emoji and tags in ``lang``, by id (an uploaded picture of
+    an own deck: its ``image``, a URL, and tags); ``backdrops``, the drawing of each backdrop
+    they stand on, by name (see docs/decks-associations.md)."""
     from igroteka.games.associations.deck import backdrops, card_by_id
+    from igroteka.games.associations.own import PICTURE_URL
 
     shown = [*view["hand"], *view["table"], *(view["last"] or {}).get("table", ())]
     cards: JsonObject = {}
     for card_id in dict.fromkeys(shown):
         card = card_by_id(card_id)
+        if card.picture:
+            cards[card_id] = {
+                "image": PICTURE_URL.format(id=card.picture),
+                "tags": list(card.tags(lang)),
+            }
+            continue
         cards[card_id] = {
             "backdrop": card.backdrop,
             "emoji": [glyph.to_json() for glyph in card.glyphs],
             "tags": list(card.tags(lang)),
         }
-    used = {face["backdrop"] for face in cards.values()}
+    used = {face["backdrop"] for face in cards.values() if "backdrop" in face}
     drawn = {name: b.to_json() for name, b in backdrops().items() if name in used}
     return {"cards": cards, "backdrops": drawn}
 

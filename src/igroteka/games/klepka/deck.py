@@ -55,6 +55,7 @@ __all__ = [
     "load_deck",
     "main",
     "parse_deck",
+    "word_problem",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "uk", "ru")
@@ -322,6 +323,23 @@ def _check_word(word: str, picture: str) -> Text | None:
         if not category.startswith("M"):
             previous = char
     return None
+
+
+def word_problem(word: str, lang: str | None) -> Text | None:
+    """Why ``word`` cannot be a word on a card of a deck in ``lang`` (``en``, ``uk``, ``ru``;
+    None: a language not known yet, whose alphabet is not checked), or ``None``: the checks
+    of a deck file's words, for other decks that hold words (the association game's own
+    cards), so that they say the same sentences.
+
+    >>> print(word_problem("кiт", "uk"))
+    ‘кiт’ mixes alphabets: ‘i’ is a Latin letter; type it again with the Ukrainian keyboard
+    >>> word_problem("м’яч", "uk") is None
+    True
+    """
+    why = _check_word(word, "")
+    if why is None and lang is not None:
+        why = _check_alphabet(word, lang)
+    return why
 
 
 def _check_picture(picture: str) -> Text | None:
