@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from igroteka.store import ActionConflict, Appended, Room, Seat, Store, StoreError
+from igroteka.store import ActionConflict, Appended, Room, Seat, Store, StoredImage, StoreError
 
 
 def a_room(room_id: str) -> Room:
@@ -134,3 +134,18 @@ def test_a_room_keeps_what_it_was_started_with(store_url: str) -> None:
     store.close()
     again = {room.id: room for room in Store(store_url).rooms()}["versions"]
     assert again.started and again.settings == started
+
+
+def test_a_picture_is_kept_by_its_id_with_its_bytes_exactly(store_url: str) -> None:
+    """Uploaded pictures live in the store (SQLite and PostgreSQL alike), found by id only."""
+    data = bytes(range(256)) * 40  # every byte value, a zero among them
+    store = Store(store_url)
+    store.add_image(StoredImage("Xk2m9dQ4vT0aLs7bRw1e3g", "image/webp", data), created=1.0)
+    again = Store(store_url)
+    assert again.image("Xk2m9dQ4vT0aLs7bRw1e3g") == StoredImage(
+        "Xk2m9dQ4vT0aLs7bRw1e3g", "image/webp", data
+    )
+    assert again.image("xk2m9dQ4vT0aLs7bRw1e3g") is None  # ids are told apart by case
+    assert again.count_images() == 1
+    store.close()
+    again.close()

@@ -14,10 +14,11 @@ import asyncio
 import contextlib
 import json
 import sys
+import time
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
@@ -33,6 +34,15 @@ from igroteka.i18n import LANGUAGES, Text, negotiate, translate
 from igroteka.server.authority import Connection
 from igroteka.server.committer import Committer
 from igroteka.server.errors import RoomError
+from igroteka.server.images import (
+    MAX_BYTES,
+    UPLOADS,
+    RateLimit,
+    clean,
+    is_image_id,
+    new_id,
+    too_large,
+)
 from igroteka.server.pacing import Settings
 from igroteka.server.readiness import (
     LexiconIndexes,
@@ -43,7 +53,9 @@ from igroteka.server.readiness import (
 )
 from igroteka.server.rooms import LiveRoom, Rooms
 from igroteka.server.workers import Workers
-from igroteka.store import Store
+from igroteka.store import Store, StoredImage
+
+_T = TypeVar("_T")
 
 __all__ = ["MAX_MESSAGE", "STATUS", "UVICORN", "create_app"]
 
@@ -66,6 +78,12 @@ STATUS = {
     "not-started": 409,
     "not-over": 409,
     "gone": 410,
+    "no-image": 404,
+    "too-large": 413,
+    "too-many-pixels": 413,
+    "not-image": 415,
+    "bad-image": 422,
+    "too-many-uploads": 429,
     "starting": 503,
     "failed": 503,
     "not-stored": 503,
@@ -277,6 +295,62 @@ def create_app(
             rooms.create, body.game, body.options, body.players, body.seed, body.turn_timer
         )
         return {**room.public(), "invite": f"/r/{room.id}"}
+
+    uploads = RateLimit(*UPLOADS)
+
+    async def stored(call: Callable[..., _T], *args: Any) -> _T:
+        """A call of the store, in a thread unless every user shares its one connection."""
+        if store.shared_connection:
+            return call(*args)
+        return await asyncio.to_thread(call, *args)
+
+    @app.post("/api/images", status_code=201)
+    async def upload_image(request: Request) -> dict[str, Any]:
+        """Keep a picture for an own deck: the request's body is the file (PNG, JPEG or WebP,
+        at most 2 MB and 25 million pixels). It is drawn again as WebP of at most 512 pixels
+        a side, with nothing of the file but its pixels; the answer is its unguessable
+        ``id`` and its ``url``. A deck names the picture by its id."""
+        address = request.client.host if request.client else ""
+        if not uploads.allow(address):
+            count, seconds = UPLOADS
+            raise RoomError(
+                Text(
+                    "too many pictures at once: at most {count} in {minutes} minutes",
+                    count=count,
+                    minutes=int(seconds // 60),
+                ),
+                "too-many-uploads",
+            )
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > MAX_BYTES:
+            raise too_large()
+        data = bytearray()
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BYTES:
+                raise too_large()
+        picture = await asyncio.to_thread(clean, bytes(data))
+        image = StoredImage(new_id(), picture.media_type, picture.data)
+        await stored(store.add_image, image, time.time())
+        return {
+            "id": image.id,
+            "url": f"/api/images/{image.id}",
+            "width": picture.width,
+            "height": picture.height,
+        }
+
+    @app.get("/api/images/{image_id}")
+    async def get_image(image_id: str) -> Response:
+        """An uploaded picture (WebP), for whoever has its id; it never changes."""
+        found = await stored(store.image, image_id) if is_image_id(image_id) else None
+        if found is None:
+            raise RoomError(Text("there is no such picture"), "no-image")
+        headers = {
+            "Cache-Control": "public, max-age=31536000, immutable",
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "default-src 'none'",
+        }
+        return Response(found.data, media_type=found.media_type, headers=headers)
 
     @app.get("/api/rooms/{room_id}")
     async def get_room(room_id: str) -> dict[str, Any]:

@@ -20,7 +20,16 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-__all__ = ["ActionConflict", "Appended", "Room", "Seat", "Store", "StoreError", "default_url"]
+__all__ = [
+    "ActionConflict",
+    "Appended",
+    "Room",
+    "Seat",
+    "Store",
+    "StoreError",
+    "StoredImage",
+    "default_url",
+]
 
 
 class StoreError(Exception):
@@ -111,6 +120,25 @@ _finished = sa.Table(  # a table of its own: a store made before it gets it with
     _metadata,
     sa.Column("room", sa.String(64), sa.ForeignKey("rooms.id"), primary_key=True),
 )
+
+
+_images = sa.Table(  # pictures uploaded for own decks (server/images.py); nothing refers to them
+    "images",
+    _metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("media_type", sa.String(32), nullable=False),
+    sa.Column("data", sa.LargeBinary, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class StoredImage:
+    """An uploaded picture as stored: its bytes and their media type."""
+
+    id: str
+    media_type: str
+    data: bytes
 
 
 def default_url() -> str:
@@ -279,7 +307,37 @@ class Store:
             if marked is None:
                 db.execute(_finished.insert().values(room=room))
 
+    def add_image(self, image: StoredImage, created: float) -> None:
+        """Keep a picture under its id (made by the caller, unguessable)."""
+        with self.engine.begin() as db:
+            db.execute(
+                _images.insert().values(
+                    id=image.id, media_type=image.media_type, data=image.data, created=created
+                )
+            )
+
     # -- reading
+
+    def image(self, image_id: str) -> StoredImage | None:
+        """The picture with this id, or None.
+
+        >>> store = Store("sqlite://")
+        >>> store.add_image(StoredImage("p1", "image/webp", b"RIFF"), created=0.0)
+        >>> store.image("p1").data, store.image("p2")
+        (b'RIFF', None)
+        """
+        with self.engine.connect() as db:
+            row = db.execute(
+                sa.select(_images.c.media_type, _images.c.data).where(_images.c.id == image_id)
+            ).first()
+        if row is None:
+            return None
+        return StoredImage(image_id, row.media_type, bytes(row.data))
+
+    def count_images(self) -> int:
+        """How many pictures are kept."""
+        with self.engine.connect() as db:
+            return int(db.execute(sa.select(sa.func.count()).select_from(_images)).scalar_one())
 
     def rooms(self) -> Iterator[Room]:
         """Every room with its seats and its log, oldest first."""
