@@ -22,6 +22,8 @@ const STRINGS = {
     notFound: "There is no such room.", held: "cards held", turnTimer: "Seconds for a move (empty: no timer)",
     syncopeCard: "Syncope", polysemyCard: "Polysemy", chaosCard: "Chaos", exchangeCard: "Exchange",
     houseRules: "House rules",
+    addPictures: "Add pictures (PNG, JPEG, WebP): ", uploading: "Uploading {name}…",
+    picturesAdded: "Pictures added: {n}. Write each one's words after its colon.",
     // the crossword
     cwBoard: "The board", cwType: "Type the letters to lay", cwRack: "Your tiles", cwWordCell: "word", cwLetterCell: "letter",
     cwWordShort: "W", cwLetterShort: "L", cwWord3: "×3 word", cwWord2: "×2 word",
@@ -60,6 +62,8 @@ const STRINGS = {
     notFound: "Такої кімнати немає.", held: "карток на руках", turnTimer: "Секунд на хід (порожньо — без таймера)",
     syncopeCard: "Синкопа", polysemyCard: "Полісемія", chaosCard: "Хаос", exchangeCard: "Обмін",
     houseRules: "Домашні правила",
+    addPictures: "Додати картинки (PNG, JPEG, WebP): ", uploading: "Завантажую {name}…",
+    picturesAdded: "Додано картинок: {n}. Напишіть слова кожної після її двокрапки.",
     // the crossword
     cwBoard: "Поле", cwType: "Друкуйте літери", cwRack: "Ваші фішки", cwWordCell: "слово", cwLetterCell: "літера",
     cwWordShort: "С", cwLetterShort: "Л", cwWord3: "×3 слово", cwWord2: "×2 слово",
@@ -98,6 +102,8 @@ const STRINGS = {
     notFound: "Такой комнаты нет.", held: "карточек на руках", turnTimer: "Секунд на ход (пусто — без таймера)",
     syncopeCard: "Синкопа", polysemyCard: "Полисемия", chaosCard: "Хаос", exchangeCard: "Обмен",
     houseRules: "Домашние правила",
+    addPictures: "Добавить картинки (PNG, JPEG, WebP): ", uploading: "Загружаю {name}…",
+    picturesAdded: "Добавлено картинок: {n}. Напишите слова каждой после её двоеточия.",
     // the crossword
     cwBoard: "Поле", cwType: "Печатайте буквы", cwRack: "Ваши фишки", cwWordCell: "слово", cwLetterCell: "буква",
     cwWordShort: "С", cwLetterShort: "Б", cwWord3: "×3 слово", cwWord2: "×2 слово",
