@@ -376,9 +376,23 @@ def test_a_deck_file_on_the_command_line_is_read_and_its_problems_name_the_file(
         _deck_file(str(tmp_path / "missing.deck"))
 
 
-def test_the_limits_are_the_documented_ones() -> None:
-    """docs/decks.md states these numbers: change both together."""
-    assert (ENOUGH, MAX_CARDS, MAX_PICTURES, MAX_LINE, MAX_WORDS, MAX_TEXT_BYTES) == (
-        48, 200, 100, 200, 8, 100_000,
-    )  # fmt: skip
-    assert own.EMOJI == (2, 4)
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "decks.md"
+
+
+def test_the_documented_example_reads_and_the_documented_limits_are_the_codes() -> None:
+    """docs/decks.md shows a deck and states the limits: both hold."""
+    section = DOCS.read_text("utf-8").partition("# Association decks: your own cards")[2]
+    example = section.partition("The finished deck:\n\n```\n")[2].partition("```")[0]
+    deck = parse_own_deck(example)
+    assert (deck.name, len(deck.cards), deck.author) == ("The sea", 5, "Ms Kovalenko")
+    for row in (
+        f"| emoji on a card | {own.EMOJI[0]} to {own.EMOJI[1]} |",
+        f"| words on a card | at most {MAX_WORDS} |",
+        f"| characters on a line | at most {MAX_LINE} |",
+        f"| cards in a deck | 1 to {MAX_CARDS} |",
+        f"| pictures in a deck | at most {MAX_PICTURES} |",
+        f"| the deck's text | at most {MAX_TEXT_BYTES:,} bytes |",
+        f"| a deck of fewer than {ENOUGH} cards | filled up with the first built-in cards, "
+        f"to {ENOUGH} |",
+    ):
+        assert row in section, row
