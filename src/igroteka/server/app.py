@@ -304,7 +304,16 @@ def create_app(
             return call(*args)
         return await asyncio.to_thread(call, *args)
 
-    @app.post("/api/images", status_code=201)
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    picture_body = {
+        "requestBody": {
+            "required": True,
+            "description": "the picture's file itself (not a form)",
+            "content": {kind: binary for kind in ("image/png", "image/jpeg", "image/webp")},
+        }
+    }
+
+    @app.post("/api/images", status_code=201, openapi_extra=picture_body)
     async def upload_image(request: Request) -> dict[str, Any]:
         """Keep a picture for an own deck: the request's body is the file (PNG, JPEG or WebP,
         at most 2 MB and 25 million pixels). It is drawn again as WebP of at most 512 pixels
