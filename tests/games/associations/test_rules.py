@@ -292,13 +292,13 @@ def test_equal_turns_plays_on_until_everyone_has_told_as_often() -> None:
 
 
 def test_the_pile_is_made_again_from_the_cards_played() -> None:
-    state = new(6, cards=40)
+    state = new(6, cards=42)
     for _ in range(4):
         state = lay_all(tell(state))
         state = vote(state, {s: story_number(state) for s in range(6) if s != state.storyteller})
     assert all(len(hand) == HAND for hand in state.hands)
     cards = set(state.pile) | set(state.discard) | {c for hand in state.hands for c in hand}
-    assert len(cards) == 40
+    assert len(cards) == 42
 
 
 # ---------------------------------------------------------------- special cells and clues
@@ -387,6 +387,15 @@ def test_options_are_checked() -> None:
         GAME.parse_options({"ties": "coin"})
     with pytest.raises(OptionsError, match="played by 2 to 6"):
         GAME.setup(GAME.parse_options({}), 7, 1)
+
+
+def test_a_deck_too_small_for_the_table_is_refused_before_the_deal() -> None:
+    """Six hands of six and a table: 30 cards cannot deal six players; 42 can."""
+    with pytest.raises(OptionsError, match="6 players need a deck of at least 42 cards, not 30"):
+        GAME.setup(GAME.parse_options({"cards": 30}), 6, 1)
+    state = GAME.setup(GAME.parse_options({"cards": 30, "generated": 12}), 6, 1)
+    assert all(len(hand) == HAND for hand in state.hands)
+    assert len(GAME.setup(GAME.parse_options({"cards": 30}), 3, 1).pile) == 12
 
 
 def test_a_view_says_how_to_draw_every_card_it_shows_and_no_other() -> None:

@@ -211,6 +211,16 @@ def own_deck(text: str) -> OwnDeck:
         raise OptionsError(error.reason) from None
 
 
+def deck_needed(players: int) -> int:
+    """The fewest cards a table plays with: six in every hand and one a seat more, so that
+    the first deal leaves a pile and a round's table is not all the next deal draws.
+
+    >>> deck_needed(4), deck_needed(6)
+    (28, 42)
+    """
+    return players * (HAND + 1)
+
+
 def tokens_for(players: int) -> int:
     """Voting tokens each player holds: one per player, five at three, three at two.
 
@@ -365,6 +375,15 @@ class AssociationsGame:
             cards = [*playing_cards(own_deck(opts.deck)), *(card.id for card in made)]
         else:
             cards = [card.id for card in deck(opts.cards, opts.generated, composer_seed(seed))]
+        if len(cards) < deck_needed(players):
+            raise OptionsError(
+                Text(
+                    "{players} players need a deck of at least {count} cards, not {cards}",
+                    players=players,
+                    count=deck_needed(players),
+                    cards=len(cards),
+                )
+            )
         rng = Rng.from_seed(seed)
         pile, rng = rng.shuffled(cards)
         hands = tuple(tuple(pile[seat * HAND : (seat + 1) * HAND]) for seat in range(players))
