@@ -105,12 +105,12 @@ def test_new_cards_composed_for_a_game_do_not_tell_its_seed() -> None:
     """Generated cards' ids name the generator's seed: a hash of the game's, never the game's
     own, which would give away every shuffle to come."""
     for seed in (7, 123456789, 2**40):
-        state = new(4, seed, cards=30, generated=60)
+        state = new(4, seed, cards=42, generated=60)
         cards = [c for hand in state.hands for c in hand] + list(state.pile)
         made = [c for c in cards if c.startswith("g-")]
         assert len(made) == 60
         assert not any(c.startswith(f"g-{seed}-") for c in made)
-        assert new(4, seed, cards=30, generated=60).pile == state.pile  # still the seed's deck
+        assert new(4, seed, cards=42, generated=60).pile == state.pile  # still the seed's deck
 
 
 def test_the_storyteller_changes_every_round_in_seat_order() -> None:
@@ -389,13 +389,13 @@ def test_options_are_checked() -> None:
         GAME.setup(GAME.parse_options({}), 7, 1)
 
 
-def test_a_deck_too_small_for_the_table_is_refused_before_the_deal() -> None:
-    """Six hands of six and a table: 30 cards cannot deal six players; 42 can."""
-    with pytest.raises(OptionsError, match="6 players need a deck of at least 42 cards, not 30"):
-        GAME.setup(GAME.parse_options({"cards": 30}), 6, 1)
-    state = GAME.setup(GAME.parse_options({"cards": 30, "generated": 12}), 6, 1)
-    assert all(len(hand) == HAND for hand in state.hands)
-    assert len(GAME.setup(GAME.parse_options({"cards": 30}), 3, 1).pile) == 12
+def test_the_smallest_deck_the_options_allow_deals_six_players_and_a_table() -> None:
+    """Seven cards a player: six in each hand and one for the table. 30 cards dealt six
+    players an empty hand, so the fewest cards is 42."""
+    with pytest.raises(OptionsError, match="cards must be between 42 and 97"):
+        GAME.parse_options({"cards": 41})
+    state = GAME.setup(GAME.parse_options({"cards": 42}), 6, 1)
+    assert all(len(hand) == HAND for hand in state.hands) and len(state.pile) == 6
 
 
 def test_a_view_says_how_to_draw_every_card_it_shows_and_no_other() -> None:

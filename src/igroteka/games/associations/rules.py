@@ -163,7 +163,17 @@ class AssociationsOptions:
     starter: str | int = "random"
 
 
-LIMITS = {"cards": (30, 97), "generated": (0, 60), "goal": (10, 60)}
+def deck_needed(players: int) -> int:
+    """The fewest cards a table plays with: six in every hand and one a seat more, so that
+    the first deal leaves a pile and a round's table is not all the next deal draws.
+
+    >>> deck_needed(4), deck_needed(6)
+    (28, 42)
+    """
+    return players * (HAND + 1)
+
+
+LIMITS = {"cards": (deck_needed(6), 97), "generated": (0, 60), "goal": (10, 60)}
 """Ranges of the number options; 97 is every built-in card (a test keeps it so)."""
 CHOICES = {
     "lang": ("uk", "ru", "en", "own"),
@@ -209,16 +219,6 @@ def own_deck(text: str) -> OwnDeck:
         return parse_own_deck(text)
     except DeckError as error:
         raise OptionsError(error.reason) from None
-
-
-def deck_needed(players: int) -> int:
-    """The fewest cards a table plays with: six in every hand and one a seat more, so that
-    the first deal leaves a pile and a round's table is not all the next deal draws.
-
-    >>> deck_needed(4), deck_needed(6)
-    (28, 42)
-    """
-    return players * (HAND + 1)
 
 
 def tokens_for(players: int) -> int:
@@ -375,15 +375,6 @@ class AssociationsGame:
             cards = [*playing_cards(own_deck(opts.deck)), *(card.id for card in made)]
         else:
             cards = [card.id for card in deck(opts.cards, opts.generated, composer_seed(seed))]
-        if len(cards) < deck_needed(players):
-            raise OptionsError(
-                Text(
-                    "{players} players need a deck of at least {count} cards, not {cards}",
-                    players=players,
-                    count=deck_needed(players),
-                    cards=len(cards),
-                )
-            )
         rng = Rng.from_seed(seed)
         pile, rng = rng.shuffled(cards)
         hands = tuple(tuple(pile[seat * HAND : (seat + 1) * HAND]) for seat in range(players))
