@@ -394,13 +394,14 @@ class RoomPage {
     socket.send(JSON.stringify({ type: "action", action, seq: this.seqs[key], id: actionId() }));
   }
 
-  // the seat whose view is shown: the held seat the game waits for, else the first held
+  // the seat whose view is shown: the held seat the game waits for, else the one the device was
+  // last handed to (no hand-over while only others are choosing), else the first held
   shownSeat() {
     const held = this.held();
     if (!held.length) return null;
     const known = this.contexts[String(held[0])];
     const waiting = known ? known.awaited : [];
-    return held.find((seat) => waiting.includes(seat)) ?? held[0];
+    return held.find((seat) => waiting.includes(seat)) ?? (held.includes(this.handedTo) ? this.handedTo : held[0]);
   }
 
   render() {
@@ -430,7 +431,8 @@ class RoomPage {
       refusal: this.refusals[key] ?? null, // what the server last refused this seat, and why
     };
     const body = renderer.render(view, context);
-    const status = h("p", { class: "status" }, statusLine(view, known, context));
+    // a renderer may say whose turn it is in its own words (several may act at once)
+    const status = h("p", { class: "status" }, renderer.status?.(view, context) ?? statusLine(view, known, context));
     const outcome = known.outcome;
     const section = h(
       "section",
