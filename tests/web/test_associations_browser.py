@@ -403,6 +403,11 @@ def test_one_person_against_a_bot_at_a_table_of_two(browser: Any, server: int) -
     ended(table)
     assert "Ann" in page.inner_text(".results")
     page.screenshot(path="/tmp/associations-two.png")
+    page.click(".replay-link")  # the replay draws the table for a spectator: no hand
+    page.wait_for_selector(".replay[data-step='0'] .as-track")
+    assert not page.query_selector(".as-hand")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(".replay[data-step='1'] .as-clue-text")
 
 
 def on_a_cell_that_asks_a_question(seed: int) -> Any:
