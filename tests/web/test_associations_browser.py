@@ -265,6 +265,7 @@ REVEAL = """() => {
       number: Number(card.dataset.number),
       card: card.dataset.card,
       owner: Number(card.dataset.owner),
+      story: card.classList.contains("as-storytellers"),
       text: card.innerText,
       voters: [...card.querySelectorAll(".as-token")].map((token) => Number(token.dataset.seat)),
     })),
@@ -287,6 +288,7 @@ def check_reveal(table: Table, page: Any) -> None:
         owner = last["owners"][number - 1]
         assert card["card"] == last["table"][number - 1]
         assert card["owner"] == owner and table.names[owner] in card["text"]
+        assert card["story"] == (number == last["story"])  # the card the clue was for
         voters = {seat for seat, votes in enumerate(last["votes"]) if number in votes}
         assert set(card["voters"]) == voters, (number, card, last["votes"])
     for seat, steps in enumerate(last["moves"]):

@@ -93,6 +93,13 @@ const lays = (view) => (view.players === 3 ? 2 : 1);
 const mostTokens = (view) => (view.players === 2 ? 3 : 1);
 const lastRound = (view) => view.round - 1; // the round the view's `last` was
 
+/** The number of the card a round's clue was for (at a table of two all five are the
+ * storyteller's: only `story` tells which). */
+function story(played) {
+  if (played.story) return played.story;
+  return played.owners.indexOf(played.storyteller) + 1;
+}
+
 function acting() {
   const { view, context } = st;
   return context.seat !== null && !view.outcome && view.awaited.includes(context.seat);
@@ -507,7 +514,7 @@ function drawReveal(last, round) {
   const cards = last.table.map((id, index) => {
     const number = index + 1;
     const owner = last.owners[index];
-    const storytellers = owner === last.storyteller;
+    const storytellers = number === story(last);
     const voters = [];
     last.votes.forEach((numbers, seat) => {
       const rank = numbers.indexOf(number);
@@ -547,7 +554,7 @@ function drawReveal(last, round) {
     return node;
   });
   const found = last.votes
-    .map((numbers, seat) => (seat !== last.storyteller && numbers.length && last.owners[numbers[0] - 1] === last.storyteller ? seat : null))
+    .map((numbers, seat) => (seat !== last.storyteller && numbers[0] === story(last) ? seat : null))
     .filter((seat) => seat !== null);
   const moves = last.moves
     .map((steps, seat) => (steps ? `${seatName(seat)} +${steps}` : null))
@@ -583,7 +590,7 @@ function foundText(last, found) {
   const { t } = st.context;
   if (last.votes.length === 2) {
     const guesser = 1 - last.storyteller;
-    const rank = last.votes[guesser].findIndex((number) => last.owners[number - 1] === last.storyteller);
+    const rank = last.votes[guesser].indexOf(story(last));
     return rank >= 0 ? t("asTokenOnIt", { name: seatName(guesser), n: rank + 1 }) : t("asFoundNobody");
   }
   const guessers = last.votes.filter((numbers, seat) => seat !== last.storyteller && numbers.length).length;
@@ -815,7 +822,7 @@ function drawLog() {
   const { h, t } = context;
   const lines = [];
   for (const [round, played] of [...memory.rounds.entries()].sort((a, b) => a[0] - b[0])) {
-    const found = played.votes.filter((numbers, seat) => seat !== played.storyteller && played.owners[numbers[0] - 1] === played.storyteller);
+    const found = played.votes.filter((numbers, seat) => seat !== played.storyteller && numbers[0] === story(played));
     const moves = played.moves.map((steps, seat) => (steps ? `${seatName(seat)} +${steps}` : null)).filter(Boolean);
     lines.push(
       h(
