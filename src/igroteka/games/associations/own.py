@@ -58,7 +58,7 @@ from igroteka.games.associations.deck import (
     builtin_deck,
     normalise,
 )
-from igroteka.games.klepka.deck import DeckError, DeckProblem, word_problem
+from igroteka.games.klepka.deck import DeckError, DeckProblem, HeadedReader, word_problem
 from igroteka.i18n import Text
 
 __all__ = [
@@ -323,21 +323,16 @@ def _backdrop_names(lang: str | None) -> str:
     return ", ".join(backdrop.title.get(lang)[0] for backdrop in backdrops().values())
 
 
-class _Reader:
+class _Reader(HeadedReader):
     """Reads the lines of one deck, collecting its cards and its problems."""
 
+    HEADINGS = frozenset(_HEADINGS)
+
     def __init__(self, source: str) -> None:
-        self.source = source
-        self.headings: dict[str, tuple[str, int]] = {}
-        self.lang: str | None = None
+        super().__init__(source)
         self.backdrop: str | None = None
-        self.first_card: int | None = None
         self.cards: list[Card] = []
         self.seen: dict[tuple[str, tuple[str, ...]], int] = {}
-        self.problems: list[DeckProblem] = []
-
-    def problem(self, line: int | None, text: Text) -> None:
-        self.problems.append(DeckProblem(line, text))
 
     def read(self, text: str) -> OwnDeck:
         text = unicodedata.normalize("NFC", text)
@@ -359,58 +354,19 @@ class _Reader:
         if key == "picture":  # "picture: ID" is a card written with a colon too many
             self.card(number, f"picture {value}")
             return
-        if key not in _HEADINGS:
-            self.problem(
-                number,
-                Text(
-                    "‘{key}:’ is not a heading (the headings are name, lang, author, licence "
-                    "and backdrop); a card is its emoji, a colon, then its words",
-                    key=written,
-                ),
-            )
+        unknown = Text(
+            "‘{key}:’ is not a heading (the headings are name, lang, author, licence "
+            "and backdrop); a card is its emoji, a colon, then its words",
+            key=written,
+        )
+        if not self.known_heading(number, key, value, unknown):
             return
-        if key in self.headings:
-            self.problem(
-                number,
-                Text(
-                    "‘{key}:’ is given twice (first on line {line})",
-                    key=key,
-                    line=self.headings[key][1],
-                ),
-            )
-            return
-        self.headings[key] = (value, number)
-        if self.first_card is not None:
-            self.problem(
-                number,
-                Text(
-                    "‘{key}:’ must come before the cards (the first card is on line {line})",
-                    key=key,
-                    line=self.first_card,
-                ),
-            )
-            return
-        if key == "name" and not value:
-            self.problem(number, Text("‘name:’ needs the name of the deck after the colon"))
-        elif key == "lang":
+        if key == "lang":
             self.language(number, value)
         elif key == "backdrop":
             self.backdrop = _backdrop_named(value)
             if self.backdrop is None:
                 self.problem(number, self.no_backdrop(value))
-
-    def language(self, number: int, value: str) -> None:
-        if not value:
-            self.problem(number, Text("‘lang:’ needs a language after the colon: en, uk or ru"))
-        elif value.lower() in LANGUAGES:
-            self.lang = value.lower()
-        elif value.lower() == "ua":
-            self.problem(
-                number,
-                Text("unknown language ‘{value}’ (use en, uk or ru; Ukrainian is uk)", value=value),
-            )
-        else:
-            self.problem(number, Text("unknown language ‘{value}’ (use en, uk or ru)", value=value))
 
     def no_backdrop(self, value: str) -> Text:
         return Text(

@@ -363,21 +363,74 @@ def _check_picture(picture: str) -> Text | None:
     return None
 
 
-class _Reader:
-    """Reads the lines of one deck, collecting its parts and its problems."""
+class HeadedReader:
+    """What every deck file's reader shares (Klepka's, the association game's own decks):
+    its problems, and the headings at the top: each known, given once, before the cards."""
+
+    HEADINGS: frozenset[str] = frozenset()
 
     def __init__(self, source: str) -> None:
         self.source = source
         self.headings: dict[str, tuple[str, int | None]] = {}
         self.lang: str | None = None
         self.first_card: int | None = None
-        self.pairs: list[Pair] = []
-        self.words: dict[str, tuple[str, int]] = {}
-        self.pictures: dict[str, tuple[str, int]] = {}
         self.problems: list[DeckProblem] = []
 
     def problem(self, line: int | None, text: Text) -> None:
         self.problems.append(DeckProblem(line, text))
+
+    def known_heading(self, number: int | None, key: str, value: str, unknown: Text) -> bool:
+        """Whether a heading is one to read further; if not, its problem is kept."""
+        if key not in self.HEADINGS:
+            self.problem(number, unknown)
+            return False
+        if key in self.headings:
+            line = self.headings[key][1]
+            self.problem(
+                number, Text("‘{key}:’ is given twice (first on line {line})", key=key, line=line)
+            )
+            return False
+        self.headings[key] = (value, number)
+        if self.first_card is not None:
+            self.problem(
+                number,
+                Text(
+                    "‘{key}:’ must come before the cards (the first card is on line {line})",
+                    key=key,
+                    line=self.first_card,
+                ),
+            )
+            return False
+        if key == "name" and not value:
+            self.problem(number, Text("‘name:’ needs the name of the deck after the colon"))
+            return False
+        return True
+
+    def language(self, number: int | None, value: str) -> None:
+        """The ``lang:`` heading: en, uk or ru."""
+        if not value:
+            self.problem(number, Text("‘lang:’ needs a language after the colon: en, uk or ru"))
+        elif value.lower() in LANGUAGES:
+            self.lang = value.lower()
+        elif value.lower() == "ua":
+            self.problem(
+                number,
+                Text("unknown language ‘{value}’ (use en, uk or ru; Ukrainian is uk)", value=value),
+            )
+        else:
+            self.problem(number, Text("unknown language ‘{value}’ (use en, uk or ru)", value=value))
+
+
+class _Reader(HeadedReader):
+    """Reads the lines of one deck, collecting its parts and its problems."""
+
+    HEADINGS = frozenset(_HEADINGS)
+
+    def __init__(self, source: str) -> None:
+        super().__init__(source)
+        self.pairs: list[Pair] = []
+        self.words: dict[str, tuple[str, int]] = {}
+        self.pictures: dict[str, tuple[str, int]] = {}
 
     def read(self, text: str) -> Deck:
         text = unicodedata.normalize("NFC", text)
@@ -398,56 +451,13 @@ class _Reader:
         """A heading line (``number`` None: a heading given as data, which has no line)."""
         key = written.lower()
         key = _HEADING_SPELLINGS.get(key, key)
-        if key not in _HEADINGS:
-            self.problem(
-                number,
-                Text(
-                    "‘{key}:’ is not a heading (the headings are name, lang, author "
-                    "and licence); a card is a word, a space, then its picture",
-                    key=written,
-                ),
-            )
-            return
-        if key in self.headings:
-            self.problem(
-                number,
-                Text(
-                    "‘{key}:’ is given twice (first on line {line})",
-                    key=key,
-                    line=self.headings[key][1],
-                ),
-            )
-            return
-        self.headings[key] = (value, number)
-        if self.first_card is not None:
-            self.problem(
-                number,
-                Text(
-                    "‘{key}:’ must come before the cards (the first card is on line {line})",
-                    key=key,
-                    line=self.first_card,
-                ),
-            )
-            return
-        if key == "name" and not value:
-            self.problem(number, Text("‘name:’ needs the name of the deck after the colon"))
-        elif key == "lang":
-            if not value:
-                self.problem(number, Text("‘lang:’ needs a language after the colon: en, uk or ru"))
-            elif value.lower() in LANGUAGES:
-                self.lang = value.lower()
-            elif value.lower() == "ua":
-                self.problem(
-                    number,
-                    Text(
-                        "unknown language ‘{value}’ (use en, uk or ru; Ukrainian is uk)",
-                        value=value,
-                    ),
-                )
-            else:
-                self.problem(
-                    number, Text("unknown language ‘{value}’ (use en, uk or ru)", value=value)
-                )
+        unknown = Text(
+            "‘{key}:’ is not a heading (the headings are name, lang, author "
+            "and licence); a card is a word, a space, then its picture",
+            key=written,
+        )
+        if self.known_heading(number, key, value, unknown) and key == "lang":
+            self.language(number, value)
 
     def card(self, number: int, fields: list[str]) -> None:
         if self.first_card is None:
