@@ -510,19 +510,7 @@ class _Reader(HeadedReader):
         self.cards.append(card)
 
     def finish(self) -> OwnDeck:
-        if "name" not in self.headings:
-            self.problem(
-                None,
-                Text("the deck has no name: add a line such as ‘name: Animals’ above the cards"),
-            )
-        if "lang" not in self.headings:
-            self.problem(
-                None,
-                Text(
-                    "the deck has no language: add a line such as ‘lang: en’ above the cards "
-                    "(use en, uk or ru)"
-                ),
-            )
+        self.missing_headings()
         if not self.cards and not self.problems:
             self.problem(
                 None,

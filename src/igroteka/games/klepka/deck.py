@@ -406,6 +406,22 @@ class HeadedReader:
             return False
         return True
 
+    def missing_headings(self) -> None:
+        """Every deck names itself and its language."""
+        if "name" not in self.headings:
+            self.problem(
+                None,
+                Text("the deck has no name: add a line such as ‘name: Animals’ above the cards"),
+            )
+        if "lang" not in self.headings:
+            self.problem(
+                None,
+                Text(
+                    "the deck has no language: add a line such as ‘lang: en’ above the cards "
+                    "(use en, uk or ru)"
+                ),
+            )
+
     def language(self, number: int | None, value: str) -> None:
         """The ``lang:`` heading: en, uk or ru."""
         if not value:
@@ -513,19 +529,7 @@ class _Reader(HeadedReader):
         self.pairs.append(Pair(word, picture))
 
     def finish(self) -> Deck:
-        if "name" not in self.headings:
-            self.problem(
-                None,
-                Text("the deck has no name: add a line such as ‘name: Animals’ above the cards"),
-            )
-        if "lang" not in self.headings:
-            self.problem(
-                None,
-                Text(
-                    "the deck has no language: add a line such as ‘lang: en’ above the cards "
-                    "(use en, uk or ru)"
-                ),
-            )
+        self.missing_headings()
         if not self.problems and len(self.pairs) < MIN_PAIRS:
             if self.pairs:
                 short = Text(
