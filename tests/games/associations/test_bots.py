@@ -9,7 +9,7 @@ import pytest
 
 from igroteka.engine import Match, play_out
 from igroteka.engine.game import OptionsError
-from igroteka.games.associations.bots import LEVELS, clue_bank, clue_words, make_bot
+from igroteka.games.associations.bots import LEVELS, accusative, clue_bank, clue_words, make_bot
 from igroteka.games.associations.deck import LANGUAGES, builtin_deck, card_by_id
 from igroteka.games.associations.rules import (
     SPECIAL,
@@ -142,3 +142,61 @@ def test_bots_are_deterministic_for_a_seed(level: str) -> None:
     assert first.log == again.log
     other = game_of([level] * 4, seed=22)
     assert other.log != first.log
+
+
+# -- the words of a clue
+
+
+def test_what_i_love_most_takes_an_animate_noun_in_the_genitive_form() -> None:
+    assert accusative("кит", "uk") == "кита"
+    assert accusative("кит", "ru") == "кита"
+    assert accusative("риби", "uk") == "риб"
+    assert accusative("кошки", "ru") == "кошек"
+
+
+def test_an_inanimate_noun_keeps_its_nominative_unless_it_is_feminine() -> None:
+    assert accusative("ключ", "uk") == "ключ"
+    assert accusative("очі", "uk") == "очі"
+    assert accusative("лампочка", "uk") == "лампочку"
+    assert accusative("лампочка", "ru") == "лампочку"
+
+
+def test_adjectives_agree_with_their_noun_in_the_accusative() -> None:
+    assert accusative("електрична лампочка", "uk") == "електричну лампочку"
+    assert accusative("великий кит", "uk") == "великого кита"
+    assert accusative("морская звезда", "ru") == "морскую звезду"
+    assert accusative("красное яблоко", "ru") == "красное яблоко"
+
+
+def test_only_the_head_of_a_phrase_and_its_adjectives_change() -> None:
+    assert accusative("морда лева", "uk") == "морду лева"
+    assert accusative("обличчя з усмішкою", "uk") == "обличчя з усмішкою"
+    assert accusative("удочка с рыбой", "ru") == "удочку с рыбой"
+
+
+def test_each_of_two_joined_tags_is_put_in_the_accusative() -> None:
+    assert accusative("тривога й кит", "uk") == "тривогу й кита"
+    assert accusative("страх и кошка", "ru") == "страх и кошку"
+
+
+def test_words_the_dictionary_cannot_read_and_english_stay_as_they_are() -> None:
+    assert accusative("плавати", "uk") == "плавати"  # a verb: «люблю плавати»
+    assert accusative("бздинька", "uk") == "бздинька"
+    assert accusative("whale", "en") == "whale"
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_on_the_love_cell_a_bot_says_what_it_loves_in_the_accusative(lang: str) -> None:
+    opening = {"uk": "Найбільше я люблю ", "ru": "Больше всего я люблю "}[lang]
+    inflected = 0
+    for seed in range(10):
+        for level in ("easy", "medium"):
+            state = teller_state(4, "love", seed, lang)
+            bot = make_bot(level, 0, seed)
+            action = bot.choose(GAME.view(state, 0))
+            assert isinstance(action, Tell) and action.clue.startswith(opening)
+            said = action.clue[len(opening) :]
+            tags = bot.known(action.card, lang).tags
+            assert said in {accusative(tag, lang) for tag in tags}
+            inflected += said not in tags
+    assert inflected >= 3

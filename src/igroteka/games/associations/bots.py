@@ -12,7 +12,8 @@ suffix stripping for en); phrases count word by word.
 - telling: ``easy`` clues a card by a tag it knows; ``medium`` prefers a tag
   few other cards of the deck share; ``hard`` estimates, for each card and tag
   (or mood word with a tag), the share of guessers who would find it, and aims
-  for one half: "some but not all". Every clue has the form its cell asks;
+  for one half: "some but not all". Every clue has the form its cell asks, its
+  nouns in the accusative after «Найбільше я люблю» (:func:`accusative`);
 - ``random`` lays, votes and tells at random (its clue is still a tag of its card).
 
 >>> from igroteka.engine import Match, play_out
@@ -31,6 +32,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from igroteka.engine.bot import check_level
 from igroteka.engine.game import Event, JsonObject
@@ -46,8 +48,17 @@ from igroteka.games.associations.rules import (
     Vote,
     form_problem,
 )
+from igroteka.lexicon.morph import PROPER_MARKS
 
-__all__ = ["LEVELS", "AssociationsBot", "Level", "clue_bank", "clue_words", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "AssociationsBot",
+    "Level",
+    "accusative",
+    "clue_bank",
+    "clue_words",
+    "make_bot",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +246,162 @@ _PAD = {
     "ru": ("— вот и всё", "и всё", "снова"),
     "en": ("— that is all", "and more", "again"),
 }
+_AND = {"uk": "і", "ru": "и", "en": "and"}
+_UK_VOWELS = frozenset("аеєиіїоуюя")
+_CONJUNCTIONS = frozenset({"і", "й", "та", "або", "и", "или"})
+_MODIFIERS = frozenset({"ADJF", "PRTF"})
+_MARKED = PROPER_MARKS | {"Slng", "Infr", "Arch", "Erro", "Abbr"}
+"""Readings put after the plain ones: proper names, slang, archaic and wrong forms."""
+
+
+def _joined(first: str, second: str, lang: str) -> str:
+    """Two tags said together: «тривога й кит» (Ukrainian takes й between vowel and
+    consonant), «страх и кит», "fear and whale".
+
+    >>> _joined("тривога", "кит", "uk"), _joined("кит", "тривога", "uk")
+    ('тривога й кит', 'кит і тривога')
+    >>> _joined("fear", "whale", "en")
+    'fear and whale'
+    """
+    word = _AND[lang]
+    if lang == "uk" and first[-1:] in _UK_VOWELS and second[:1] not in _UK_VOWELS:
+        word = "й"
+    return f"{first} {word} {second}"
+
+
+def _nominatives(word: str, lang: str) -> list[Any]:
+    """The dictionary's nominative readings of a word (common words before proper names)."""
+    from igroteka.lexicon.morph import analyzer
+
+    form = word.replace("’", "'") if lang == "uk" else word
+    readings = []
+    for parse in analyzer(lang).parse(form):
+        tag = parse.tag
+        if not parse.is_known or "Dist" in tag.grammemes:
+            continue
+        nominative = tag.case == "nomn" or (lang == "uk" and tag.POS == "NOUN" and not tag.case)
+        if nominative and (tag.POS == "NOUN" or tag.POS in _MODIFIERS):
+            readings.append(parse)
+    common = [parse for parse in readings if _MARKED.isdisjoint(parse.tag.grammemes)]
+    readings = common or readings
+    nouns = [parse for parse in readings if parse.tag.POS == "NOUN"]
+    if nouns:  # the dictionary's first noun; of its lemma and gender, the animate reading
+        first = nouns[0]  # (dict_uk has кит, лев as an animal and as a thing)
+        same = [
+            p
+            for p in nouns
+            if (p.normal_form, p.tag.gender) == (first.normal_form, first.tag.gender)
+        ]
+        noun = next((p for p in same if "anim" in p.tag.grammemes), first)
+        readings = [noun, *(p for p in readings if p.tag.POS != "NOUN")]
+    return readings
+
+
+def _plural(parse: Any) -> bool:
+    return "plur" in parse.tag.grammemes
+
+
+def _agrees(modifier: Any, noun: Any) -> bool:
+    if _plural(modifier) != _plural(noun):
+        return False
+    return _plural(noun) or modifier.tag.gender == noun.tag.gender
+
+
+def _closest(word: str, forms: Iterable[str]) -> str:
+    """Of a lexeme's forms, the one nearest ``word`` (the longest common beginning)."""
+
+    def shared(form: str) -> int:
+        return next(
+            (n for n, (a, b) in enumerate(zip(word, form, strict=False)) if a != b),
+            min(len(word), len(form)),
+        )
+
+    return max(forms, key=shared, default=word)
+
+
+def _inflected(word: str, parse: Any, case: str, lang: str) -> str:
+    plural = _plural(parse)
+    gender = parse.tag.gender
+    forms = [
+        found.word
+        for found in parse.lexeme
+        if case in found.tag.grammemes
+        and _plural(found) == plural
+        and (plural or parse.tag.POS == "NOUN" or found.tag.gender == gender)
+    ]
+    form = _closest(word.replace("’", "'"), forms)
+    if lang == "uk":
+        form = form.replace("'", "’")
+    return form if "ё" in word else form.replace("ё", "е")
+
+
+def _agreeing(readings: Sequence[list[Any]], noun: Any) -> list[Any] | None:
+    """For each word, a reading of it as an adjective agreeing with ``noun``, or None."""
+    found = [
+        next((p for p in r if p.tag.POS in _MODIFIERS and _agrees(p, noun)), None) for r in readings
+    ]
+    return found if all(found) else None
+
+
+def _group_accusative(words: list[str], lang: str) -> list[str]:
+    """A noun phrase's words with its head noun, and the adjectives agreeing with it
+    around it, in the accusative; the words after them (a genitive, a preposition's
+    phrase) as they were. The head is the last noun that all words before it agree with."""
+    readings = [_nominatives(word, lang) for word in words]
+    best: tuple[int, Any, list[Any]] | None = None
+    for n, found in enumerate(readings):
+        for noun in (p for p in found if p.tag.POS == "NOUN"):
+            before = _agreeing(readings[:n], noun)
+            if before is not None:
+                best = (n, noun, before)
+                break
+        if not any(p.tag.POS in _MODIFIERS for p in found):
+            break  # a word that is no adjective ends the run of adjectives
+    if best is None:
+        return words
+    head, noun, modifiers = best
+    after = head + 1
+    while after < len(words) and (tail := _agreeing([readings[after]], noun)):
+        modifiers += tail
+        after += 1
+    animate = "anim" in noun.tag.grammemes
+    like_genitive = animate and (_plural(noun) or noun.tag.gender == "masc")
+    like_nominative = not animate and (_plural(noun) or noun.tag.gender != "femn")
+    out = list(words)
+    places = [*range(head), *range(head + 1, after)]
+    for n, reading in [(head, noun), *zip(places, modifiers, strict=True)]:
+        if like_genitive:  # an animate noun's accusative is its genitive (кита, риб)
+            out[n] = _inflected(words[n], reading, "gent", lang)
+        elif not like_nominative or reading is noun:  # an inanimate one's, the nominative
+            out[n] = _inflected(words[n], reading, "accs", lang)
+    return out
+
+
+@functools.lru_cache(maxsize=8192)
+def accusative(text: str, lang: str) -> str:
+    """The words as the object of «люблю»: the head noun of each phrase (phrases joined
+    by «і», «и»…) and the adjectives agreeing with it in the accusative, an animate
+    noun's as its genitive; English, and words the dictionary does not know, unchanged.
+
+    >>> accusative("кит", "uk"), accusative("кит", "ru"), accusative("ключ", "uk")
+    ('кита', 'кита', 'ключ')
+    >>> accusative("електрична лампочка", "uk"), accusative("тривога й кит", "uk")
+    ('електричну лампочку', 'тривогу й кита')
+    """
+    if lang not in ("uk", "ru"):
+        return text
+    words = text.split(" ")
+    out: list[str] = []
+    group: list[str] = []
+    for word in [*words, ""]:
+        if word in _CONJUNCTIONS or not word:
+            if group:
+                out += _group_accusative(group, lang)
+            out += [word] if word else []
+            group = []
+        else:
+            group.append(word)
+    return " ".join(out)
 
 
 def _shaped(text: str, form: str, lang: str) -> str:
@@ -243,7 +410,8 @@ def _shaped(text: str, form: str, lang: str) -> str:
         return _QUESTION[lang].format(text)
     if form == "love":
         opening = LOVE[("en", "uk", "ru").index(lang)]
-        return f"{opening[0].upper()}{opening[1:]}{':' if lang == 'en' else ''} {text}"
+        said = accusative(text, lang)
+        return f"{opening[0].upper()}{opening[1:]}{':' if lang == 'en' else ''} {said}"
     if form == "story":
         return _STORY[lang].format(text)
     if form == "four_words":
@@ -400,11 +568,7 @@ class AssociationsBot:
             if self.level.telling == "half":
                 moods = [tag for tag in tags if tag in mood]
                 plain = [tag for tag in tags if tag not in mood]
-                options += [
-                    (card, f"{m} {'і' if lang == 'uk' else 'и' if lang == 'ru' else 'and'} {t}")
-                    for m in moods
-                    for t in plain[:4]
-                ]
+                options += [(card, _joined(m, t, lang)) for m in moods for t in plain[:4]]
         return options
 
     def _best(
