@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
+import statistics
 
 import pytest
 
 from igroteka.engine import Match, play_out
 from igroteka.engine.game import OptionsError
-from igroteka.games.associations.bots import LEVELS, accusative, clue_bank, clue_words, make_bot
-from igroteka.games.associations.deck import LANGUAGES, builtin_deck, card_by_id
+from igroteka.games.associations.bots import (
+    LEVELS,
+    SPECIFIC,
+    AssociationsBot,
+    accusative,
+    clue_bank,
+    clue_words,
+    make_bot,
+)
+from igroteka.games.associations.deck import LANGUAGES, builtin_deck, card_by_id, normalise
 from igroteka.games.associations.rules import (
     SPECIAL,
     AssociationsGame,
@@ -142,6 +152,93 @@ def test_bots_are_deterministic_for_a_seed(level: str) -> None:
     assert first.log == again.log
     other = game_of([level] * 4, seed=22)
     assert other.log != first.log
+
+
+# -- what each level tells
+
+
+def told(level: str, seed: int) -> tuple[AssociationsBot, AssociationsState, Tell]:
+    """A fresh deal of four without special cells, in uk; seat 0 of ``level`` tells."""
+    options = GAME.parse_options({"starter": 0, "special": False, "lang": "uk"})
+    state = GAME.setup(options, 4, seed)
+    bot = make_bot(level, 0, seed)
+    action = bot.choose(GAME.view(state, 0))
+    assert isinstance(action, Tell)
+    return bot, state, action
+
+
+def test_easy_tells_how_its_card_feels_a_mood_word_it_knows() -> None:
+    moods_told = 0
+    for seed in range(12):
+        bot, state, action = told("easy", seed)
+        hand = state.hands[0]
+        mood = {c: {normalise(w, "uk") for w in card_by_id(c).mood.get("uk")} for c in hand}
+        knows_a_mood = any(t in mood[c] for c in hand for t in bot.known(c, "uk").tags)
+        said = normalise(action.clue, "uk")
+        if knows_a_mood:
+            assert said in mood[action.card] and said in bot.known(action.card, "uk").tags
+            moods_told += 1
+        else:  # no mood word known: the first tag it knows of a card, an emoji's name
+            assert said == bot.known(action.card, "uk").tags[0]
+    assert moods_told >= 6
+
+
+def aim_missed(bot: AssociationsBot, pool: list[str], card: str, clue: str) -> float:
+    """How far the share of the ``pool`` that fits ``clue`` as well as ``card`` does (by what
+    the bot knows) is from the medium storyteller's aim."""
+    scores = dict(bot.scores(clue, [card, *pool], "uk"))
+    fitting = sum(1 for c in pool if scores[c] >= scores[card])
+    return abs(fitting / len(pool) - SPECIFIC)
+
+
+def test_medium_tells_the_tag_whose_share_of_the_other_cards_is_nearest_its_aim() -> None:
+    deck = [card.id for card in builtin_deck()][:64]
+    for seed in range(6):
+        bot, state, action = told("medium", seed)
+        hand = state.hands[0]
+        pool = [c for c in deck if c not in hand]
+        missed = aim_missed(bot, pool, action.card, action.clue)
+        for card in hand:
+            for tag in bot.known(card, "uk").tags:
+                if dict(bot.scores(tag, [card], "uk"))[card] > 0:
+                    assert missed <= aim_missed(bot, pool, card, tag) + 1e-9
+
+
+@functools.cache
+def finders(level: str, deals: int, tables: int) -> tuple[int, ...]:
+    """How many of three medium guessers find the card ``level`` tells, over ``deals``
+    fresh deals of four, each played out at ``tables`` tables of guessers of other seeds."""
+    found = []
+    for seed in range(deals):
+        options = GAME.parse_options({"starter": 0, "lang": "uk"})
+        start = GAME.setup(options, 4, seed)
+        tell = make_bot(level, 0, seed).choose(GAME.view(start, 0))
+        for table in range(tables):
+            state, _ = GAME.apply(start, 0, tell)
+            guessers_seed = 10_000 + seed * tables + table
+            others = {seat: make_bot("medium", seat, guessers_seed) for seat in (1, 2, 3)}
+            while state.phase != Phase.TELL:
+                seat = min(GAME.awaited(state))
+                state, events = GAME.apply(state, seat, others[seat].choose(GAME.view(state, seat)))
+            reveal = next(event for event in events if event.kind == "reveal").data
+            story = reveal["owners"].index(0) + 1
+            found.append(sum(1 for votes in reveal["votes"][1:] if votes[:1] == [story]))
+    return tuple(found)
+
+
+def test_the_hard_storyteller_is_found_by_some_but_not_all_far_more_often_than_random() -> None:
+    def some(level: str) -> float:
+        return statistics.fmean(0 < n < 3 for n in finders(level, 30, 6))
+
+    assert some("hard") > some("random") + 0.08
+
+
+def test_the_hard_storyteller_seldom_tells_a_clue_everyone_finds() -> None:
+    def everyone(level: str) -> float:
+        return statistics.fmean(n == 3 for n in finders(level, 30, 6))
+
+    assert everyone("hard") < everyone("easy") - 0.1
+    assert everyone("hard") < everyone("random") - 0.1
 
 
 # -- the words of a clue

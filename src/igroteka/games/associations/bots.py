@@ -1,20 +1,27 @@
 """Bots for the association game: they tell, lay and vote by the tags of the cards.
 
 A bot knows only its seeded share of each card's tags (the CLDR names and
-keywords of the emoji and the mood words, :meth:`Card.tags`): ``easy`` 35 %,
-``medium`` 60 %, ``hard`` 85 %, so that bots do not read each other's minds.
-Words of a clue and of tags are compared by lemma (pymorphy3 for uk and ru,
-suffix stripping for en); phrases count word by word.
+keywords of the emoji and the mood words, :meth:`Card.tags`): ``random`` and
+``easy`` 35 %, ``medium`` 60 %, ``hard`` 85 %, so that bots do not read each
+other's minds; whatever a bot weighs, it weighs by the tags it knows. Words of a
+clue and of tags are compared by lemma (pymorphy3 for uk and ru, suffix
+stripping for en); phrases count word by word.
 
 - guessing: each card on the table but its own scores the clue's words it
   knows among the card's tags (mood words weaker); the best wins, ties at random;
 - laying: the hand card that scores best for the clue (``hard``: best, a decoy);
-- telling: ``easy`` clues a card by a tag it knows; ``medium`` prefers a tag
-  few other cards of the deck share; ``hard`` estimates, for each card and tag
-  (or mood word with a tag), the share of guessers who would find it, and aims
-  for one half: "some but not all". Every clue has the form its cell asks, its
-  nouns in the accusative after «Найбільше я люблю» (:func:`accusative`);
-- ``random`` lays, votes and tells at random (its clue is still a tag of its card).
+- telling, where the storyteller scores only if some but not all find its card:
+  ``random`` says a tag it knows of a card, both at random; ``easy`` says how a
+  card feels, a mood word it knows (else the first tag it knows of a card, an
+  emoji's name); ``medium`` the tag that, as far as it knows, fits the share
+  :data:`SPECIFIC` of the deck's other cards most nearly; ``hard`` weighs every
+  tag it knows and every mood word with a tag by the chance that some but not all
+  the others find its card, over deals of their hands from the cards it has not
+  seen, each of them knowing a tag with :data:`GUESSER_SHARE`, laying its best
+  card for the clue and voting for the best of the rest. Every clue has the form
+  its cell asks, its nouns in the accusative after «Найбільше я люблю»
+  (:func:`accusative`);
+- ``random`` lays and votes at random.
 
 >>> from igroteka.engine import Match, play_out
 >>> from igroteka.games.associations.rules import AssociationsGame
@@ -67,12 +74,13 @@ class Level:
     known: float
     """The share of each card's tags the bot knows."""
     telling: str
-    """``random``, ``obvious`` (a tag it knows), ``specific`` (a rare tag) or ``half``."""
+    """``random`` (a tag it knows), ``mood`` (a mood word), ``specific`` (a rare tag) or
+    ``half`` (the clue some but not all the others find most often)."""
 
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0.35, "random"),
-    "easy": Level("easy", 0.35, "obvious"),
+    "easy": Level("easy", 0.35, "mood"),
     "medium": Level("medium", 0.6, "specific"),
     "hard": Level("hard", 0.85, "half"),
 }
@@ -82,15 +90,18 @@ MOOD_CREDIT = 0.6
 STEM_CREDIT = 0.3
 """What a clue word sharing only the first letters of a tag word counts."""
 GUESSER_SHARE = 0.6
-"""The share of tags the hard storyteller supposes the others know."""
-SIMULATIONS = 16
-"""Rounds the hard storyteller simulates for each clue it weighs."""
+"""The share of tags the hard storyteller supposes the others know (medium's, and the
+mean of the levels')."""
+DEALS = 24
+"""Deals of the others' hands over which the hard storyteller weighs each clue."""
 FINALISTS = 6
 CLOSER = 96
-"""The best FINALISTS clues are weighed again over CLOSER rounds (the best of many noisy
-estimates is too often one lucky)."""
-SPECIFIC = 0.1
-"""The share of the deck's other cards the medium storyteller wants its clue to fit."""
+"""The best FINALISTS clues are weighed again over CLOSER fresh deals (the best of many
+noisy estimates is too often a lucky one)."""
+SPECIFIC = 0.065
+"""The share of the deck's other cards the medium storyteller wants its clue to fit as well
+(about four of 58): a rare tag, not one only its card has, which too many find. A fixed
+aim, blind to the hands: at a tenth it was nearly as good as hard's simulation."""
 
 
 def _set_of(text: str) -> frozenset[str]:
@@ -221,10 +232,6 @@ def _score(clue: frozenset[str], known: _Known) -> float:
         elif len(word) >= 5 and word[:5] in known.stems:
             score += STEM_CREDIT
     return score
-
-
-def _full(card_id: str, lang: str) -> _Known:
-    return _known(card_id, lang, 1.0, "")
 
 
 @functools.cache
@@ -464,6 +471,7 @@ class AssociationsBot:
         self.seed = seed
         self.random = random.Random(seed * 7919 + seat)
         self.salt = f"{level.name}:{seed}:{seat}"
+        self._known: dict[tuple[str, str], _Known] = {}
 
     def observe(self, events: Sequence[Event]) -> None:
         """The view holds everything the bot uses: its hand, the table, the clue."""
@@ -475,8 +483,11 @@ class AssociationsBot:
         raise RuntimeError(f"bot:{self.level.name} chose an illegal action: {reason}")
 
     def known(self, card_id: str, lang: str) -> _Known:
-        """The tags of a card this bot knows."""
-        return _known(card_id, lang, self.level.known, self.salt)
+        """The tags of a card this bot knows (the same all game long)."""
+        key = (card_id, lang)
+        if key not in self._known:
+            self._known[key] = _known(card_id, lang, self.level.known, self.salt)
+        return self._known[key]
 
     def choose(self, view: JsonObject) -> Action:
         lang = str(view["options"].get("lang", "uk"))
@@ -535,16 +546,17 @@ class AssociationsBot:
         hand: list[str] = list(view["hand"])
         form: str = view["form"]
         players = int(view["players"])
+        telling = self.level.telling
         options = self._candidates(hand, lang)
-        if not options:  # it knows no tag of any card: name a mood by its deck
+        if not options:  # it knows no tag of any card: name a card by its first tag
             card = self.random.choice(hand)
             options = [(card, _tag_split(card, lang)[0][0])]
-        telling = self.level.telling
-        if telling in ("random", "obvious"):
-            if telling == "obvious":  # the first tag known of a card: an emoji's name
-                firsts = {card: text for card, text in reversed(options)}
-                options = list(firsts.items())
+        if telling == "random":
             card, text = self.random.choice(options)
+        elif telling == "mood":  # how a card feels; else the first tag known: an emoji's name
+            moods = [(c, t) for c, t in options if t in _tag_split(c, lang)[1]]
+            firsts = {card: text for card, text in reversed(options)}
+            card, text = self.random.choice(moods or list(firsts.items()))
         else:
             card, text = self._best(options, view, lang)
         clue = _shaped(text, form, lang)
@@ -579,89 +591,172 @@ class AssociationsBot:
     ) -> tuple[str, str]:
         hand: list[str] = list(view["hand"])
         players = int(view["players"])
-        size = int(view["options"].get("cards", len(_deck_ids())))
-        pool = [c for c in _deck_ids()[:size] if c not in hand]
+        form: str = view["form"]
+        pool = [c for c in _room_deck(view) if c not in hand]
         scored = []
         seen: set[tuple[str, frozenset[str]]] = set()
+        half = self.level.telling == "half" and players > 2
+        table = _Table(self, pool, players, lang, DEALS) if half else None
         for card, text in options:
-            words = clue_words(text, lang)
-            own = _score(words, _full(card, lang))
+            words = clue_words(_shaped(text, form, lang), lang)
+            own = _score(words, self.known(card, lang))
             if own <= 0 or (card, words) in seen:
                 continue
             seen.add((card, words))
-            if players == 2:
-                rest = sorted(_score(words, _full(c, lang)) for c in hand if c != card)[:4]
+            if table is not None:
+                worth = table.some_not_all(card, words)
+            elif players == 2:
+                rest = sorted(_score(words, self.known(c, lang)) for c in hand if c != card)[:4]
                 rivals = sum(1 for s in rest if s >= own)
                 worth = GUESSER_SHARE / (1 + rivals * GUESSER_SHARE) + (1 - GUESSER_SHARE) / 5
-            elif self.level.telling == "specific":
-                rare = sum(1 for c in pool if _score(words, _full(c, lang)) >= own) / len(pool)
-                worth = -abs(rare - SPECIFIC)
             else:
-                worth = self._simulated(card, words, pool, players, lang, SIMULATIONS)
-            scored.append((worth, self.random.random(), card, text))
+                rare = sum(1 for c in pool if _score(words, self.known(c, lang)) >= own)
+                worth = -abs(rare / len(pool) - SPECIFIC)
+            scored.append((worth, self.random.random(), card, text, words))
         if not scored:
             return self.random.choice(list(options))
-        if self.level.telling == "half" and players > 2:  # the best few again, more closely
+        if table is not None:  # the best few again, over more deals (the best of many
+            closer = _Table(self, pool, players, lang, CLOSER)  # estimates is often a lucky one)
             scored = [
-                (self._simulated(card, clue_words(text, lang), pool, players, lang, CLOSER), tie,
-                 card, text)
-                for _, tie, card, text in sorted(scored, reverse=True)[:FINALISTS]
-            ]  # fmt: skip
-        _, _, card, text = max(scored)
+                (closer.some_not_all(card, words), tie, card, text, words)
+                for _, tie, card, text, words in sorted(scored, reverse=True)[:FINALISTS]
+            ]
+        _, _, card, text, _ = max(scored)
         return card, text
 
-    def _simulated(
-        self,
-        card: str,
-        words: frozenset[str],
-        pool: Sequence[str],
-        players: int,
-        lang: str,
-        rounds: int,
-    ) -> float:
-        """The share of simulated rounds in which some but not all guessers find ``card``.
 
-        The others' hands are drawn from the cards it has not seen; a simulated
-        player knows each of a card's matches with the clue with GUESSER_SHARE.
-        """
-        credit = {c: _credits(words, c, lang) for c in (card, *pool)}
-        draw = self.random
-        lays = 2 if players == 3 else 1
+def _room_deck(view: JsonObject) -> tuple[str, ...]:
+    """The built-in cards the room plays with."""
+    return _deck_ids()[: int(view["options"].get("cards", len(_deck_ids())))]
+
+
+Spread = tuple[tuple[float, float], ...]
+"""How a player scores a card for a clue: (score, chance) pairs, lowest score first."""
+_NOTHING: Spread = ((0.0, 1.0),)
+_LIMIT = 10
+"""At most this many of a card's tags that touch a clue are weighed (2**10 cases)."""
+
+
+@functools.lru_cache(maxsize=65536)
+def _spread(
+    kept: tuple[str, ...], mood: frozenset[str], words: frozenset[str], lang: str, share: float
+) -> Spread:
+    """How a player who knows each tag of ``kept`` with the chance ``share`` scores a clue
+    (of ``words``): every subset of the tags that touch the clue, weighed."""
+    stems = _stems(words)
+    touching = [
+        tag
+        for tag in kept
+        if clue_words(tag, lang) & words or _stems(clue_words(tag, lang)) & stems
+    ][:_LIMIT]
+    if not touching:
+        return _NOTHING
+    chances: dict[float, float] = {}
+    for mask in range(1 << len(touching)):
+        subset = tuple(tag for n, tag in enumerate(touching) if mask >> n & 1)
+        score = round(_score(words, _known_of(subset, mood, lang)), 6)
+        chance = share ** len(subset) * (1 - share) ** (len(touching) - len(subset))
+        chances[score] = chances.get(score, 0.0) + chance
+    return tuple(sorted(chances.items()))
+
+
+@functools.lru_cache(maxsize=65536)
+def _found(own: Spread, decoys: tuple[Spread, ...], count: int) -> float:
+    """The chance that a guesser picks the card scored ``own`` among ``count`` decoys, of
+    which ``decoys`` may score (the rest score nothing); ties are broken at random."""
+    total = 0.0
+    blank = count - len(decoys)
+    for score, chance in own:
+        ties = [1.0]  # ties[k]: the chance that k decoys tie with the card and none beats it
+        for decoy in decoys:
+            below = sum(p for s, p in decoy if s < score)
+            level = sum(p for s, p in decoy if s == score)
+            ties = [a * below + b * level for a, b in zip([*ties, 0.0], [0.0, *ties], strict=True)]
+        if score == 0:
+            ties = [0.0] * blank + ties
+        elif score < 0:
+            continue
+        total += chance * sum(p / (k + 1) for k, p in enumerate(ties))
+    return total
+
+
+def _sample(spread: Spread, draw: float) -> float:
+    for score, chance in spread:
+        draw -= chance
+        if draw < 0:
+            return score
+    return spread[-1][0]
+
+
+class _Table:
+    """The hard storyteller's model of a round: the others' hands dealt at random from the
+    cards it has not seen, ``rounds`` times (the same deals for every clue it weighs), and
+    the others playing as bots do, each knowing a tag of a card with GUESSER_SHARE: each
+    lays the card of its hand it finds best for the clue, then votes for the best of the
+    others' (:meth:`some_not_all`)."""
+
+    def __init__(
+        self, bot: AssociationsBot, pool: Sequence[str], players: int, lang: str, rounds: int
+    ) -> None:
+        self.bot = bot
+        self.lang = lang
+        self.lays = 2 if players == 3 else 1
         others = players - 1
-
-        def noisy(c: str) -> float:
-            kept = sum(value for value, chance in credit[c] if draw.random() < chance)
-            return kept + draw.random() * 0.01
-
-        hits = 0
+        draw = bot.random
+        self.deals: list[tuple[list[tuple[str, ...]], list[float]]] = []
         for _ in range(rounds):
-            drawn = draw.sample(list(pool), others * HAND)
-            laid = [
-                sorted(drawn[n * HAND : (n + 1) * HAND], key=noisy)[-lays:] for n in range(others)
-            ]
-            table = [card, *(c for cards in laid for c in cards)]
-            found = sum(
-                max((c for c in table if c not in laid[n]), key=noisy) == card
-                for n in range(others)
-            )
-            hits += 0 < found < others
-        return hits / rounds
+            cards = draw.sample(list(pool), others * HAND)
+            hands = [tuple(cards[n * HAND : (n + 1) * HAND]) for n in range(others)]
+            self.deals.append((hands, [draw.random() for _ in range(others * HAND * 2)]))
+        self.index: dict[str, set[str]] = {}
+        """Which cards of the pool a word (or the first five letters of one) may touch."""
+        for card in pool:
+            known = bot.known(card, lang)
+            for key in (*known.words, *known.mood, *(f"{stem}…" for stem in known.stems)):
+                self.index.setdefault(key, set()).add(card)
 
+    def spread(self, card: str, words: frozenset[str]) -> Spread:
+        """How a guesser scores ``card`` for the clue, by the tags of it this bot knows."""
+        known = self.bot.known(card, self.lang)
+        mood = _tag_split(card, self.lang)[1]
+        return _spread(known.tags, mood, words, self.lang, GUESSER_SHARE)
 
-def _credits(words: frozenset[str], card: str, lang: str) -> tuple[tuple[float, float], ...]:
-    """Per clue word that a card's tags meet: what it counts, and the chance a player who
-    knows GUESSER_SHARE of the tags knows one that has it (a word may be in several)."""
-    tags, _ = _tag_split(card, lang)
-    known = _full(card, lang)
-    found = []
-    for word in words:
-        value = _score(frozenset((word,)), known)
-        if value:
-            stem = word[:5]
-            times = sum(
-                1
-                for tag in tags
-                if any(w == word or (len(w) >= 5 and w[:5] == stem) for w in clue_words(tag, lang))
-            )
-            found.append((value, 1 - (1 - GUESSER_SHARE) ** max(1, times)))
-    return tuple(found)
+    def some_not_all(self, card: str, words: frozenset[str]) -> float:
+        """The expected share of rounds in which some but not all the others find ``card``
+        told by ``words`` (each guesser's knowledge weighed exactly, the deals sampled)."""
+        touched: set[str] = set()
+        for key in (*words, *(f"{stem}…" for stem in _stems(words))):
+            touched |= self.index.get(key, set())
+        spreads = {c: self.spread(c, words) for c in touched}
+        spreads = {c: found for c, found in spreads.items() if found != _NOTHING}
+        own = self.spread(card, words)
+        lays = self.lays
+        others = len(self.deals[0][0])
+        count = lays * (others - 1)
+        alone = _found(own, (), count)  # no decoy fits: the chance that one finds it
+        plain = 1 - alone**others - (1 - alone) ** others
+        total = 0.0
+        for hands, draws in self.deals:
+            fitting: list[list[Spread]] = []  # per other player: the laid cards that fit
+            for n, hand in enumerate(hands):
+                if not any(c in spreads for c in hand):
+                    fitting.append([])  # nothing fits: any card, and it scores nothing
+                    continue
+                at = n * HAND * 2
+                keys = []
+                for i, c in enumerate(hand):
+                    found = spreads.get(c)
+                    score = _sample(found, draws[at + 2 * i]) if found else 0.0
+                    keys.append((score, draws[at + 2 * i + 1], c))
+                fitting.append([spreads[c] for _, _, c in sorted(keys)[-lays:] if c in spreads])
+            if not any(fitting):
+                total += plain
+                continue
+            everyone = nobody = 1.0
+            for n in range(others):
+                decoys = [found for m, laid in enumerate(fitting) if m != n for found in laid]
+                p = _found(own, tuple(sorted(decoys)), count)
+                everyone *= p
+                nobody *= 1 - p
+            total += 1 - everyone - nobody
+        return total / len(self.deals)
