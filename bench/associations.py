@@ -1,37 +1,53 @@
-"""The association game's bots measured: guessing the bank, telling, and winning.
+"""The association game's bots measured: guessing the bank, telling, winning, and time.
 
-    python bench/associations.py [--trials 3] [--games 40] [--lang uk]
+    python bench/associations.py [--trials 3] [--games 500] [--wins 400] [--lang uk ru en]
+                                 [--tells 200] [--jobs 2] [--only 1 2 3 4]
 
 1. Guesser accuracy per level on the clue bank (content/associations/clues-LANG.txt):
    for each written case, the true card among N-1 other random built-in cards
    (N = 4 and 6), --trials draws per case; the share of picks that are right,
    with a 95 % Wilson interval, beside chance (1/N). Every language.
-2. The storyteller's aim: per level, the share of its rounds in which some but
-   not all of the others found its card, at tables of four (the storyteller of
-   the level, three medium guessers), over --games full games with seats
-   rotating; the shares of rounds where all and where nobody found it too.
+2. The storyteller's aim: --games games of four medium bots; at each of their
+   tells (about nine a game), every level in turn tells from that seat and hand,
+   and three medium guessers of that game lay and vote. Per level, the share of
+   those rounds in which some but not all of them found its card, with a 95 %
+   Wilson interval; the shares where all and where nobody did; and the paired
+   difference from the level before it (vs previous), over the same rounds, with
+   its 95 % interval.
 3. The levels' win shares at one table of four (one bot of each level, seats
-   rotating), --games full games.
+   rotating), --wins full games, with 95 % Wilson intervals (a shared win counts
+   its share).
+4. The time of one tell per level (the first clue of --tells fresh games of four,
+   in the first --lang): median and 90th percentile, in milliseconds.
+
+Games run in --jobs worker processes (default: one a core); the figures do not
+depend on their number. --only runs some of the four parts.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
-from typing import Any
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
 
 from _common import table
 from igroteka.engine import Match, play_out
-from igroteka.engine.game import Event
-from igroteka.games.associations.bots import LEVELS, clue_bank, make_bot
+from igroteka.games.associations.bots import LEVELS, AssociationsBot, clue_bank, make_bot
 from igroteka.games.associations.deck import LANGUAGES, builtin_deck
-from igroteka.games.associations.rules import AssociationsGame
+from igroteka.games.associations.rules import AssociationsGame, AssociationsState, Phase
 
 GAME = AssociationsGame()
+T = TypeVar("T")
+R = TypeVar("R")
 
 
-def wilson(hits: int, total: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(hits: float, total: int, z: float = 1.96) -> tuple[float, float]:
     """The 95 % Wilson score interval of a share."""
     if not total:
         return 0.0, 1.0
@@ -57,89 +73,182 @@ def accuracy(level: str, lang: str, cards: int, trials: int, seed: int = 0) -> t
     return hits, total
 
 
-def guessing(trials: int) -> list[tuple[object, ...]]:
+def guessing(trials: int, jobs: int) -> list[tuple[object, ...]]:
+    cases = [(lang, cards, level) for lang in LANGUAGES for cards in (4, 6) for level in LEVELS]
+    counts = parallel(jobs, _accuracy_of, [(*case, trials) for case in cases])
     rows: list[tuple[object, ...]] = []
-    for lang in LANGUAGES:
-        for cards in (4, 6):
-            for level in LEVELS:
-                hits, total = accuracy(level, lang, cards, trials)
-                low, high = wilson(hits, total)
-                rows.append((lang, cards, level, total, hits / total, low, high, 1 / cards))
+    for (lang, cards, level), (hits, total) in zip(cases, counts, strict=True):
+        low, high = wilson(hits, total)
+        rows.append((lang, cards, level, total, hits / total, low, high, 1 / cards))
     return rows
 
 
-def play(levels: list[str], seed: int, lang: str) -> tuple[Match[Any, Any], list[Event]]:
+def _accuracy_of(case: tuple[str, int, str, int]) -> tuple[int, int]:
+    lang, cards, level, trials = case
+    return accuracy(level, lang, cards, trials)
+
+
+def play(levels: list[str], seed: int, lang: str) -> Match[Any, Any]:
+    """A full game of bots of ``levels``, one a seat."""
     players = [f"bot:{level}" for level in levels]
     match: Match[Any, Any] = Match.start(GAME, players, {"lang": lang}, seed)
-    agents = {seat: make_bot(level, seat, seed) for seat, level in enumerate(levels)}
-    reveals: list[Event] = []
-
-    def seen(events: tuple[Event, ...]) -> None:
-        reveals.extend(event for event in events if event.kind == "reveal")
-
-    play_out(match, agents, on_events=seen)
-    return match, reveals
+    play_out(match, {seat: make_bot(level, seat, seed) for seat, level in enumerate(levels)})
+    return match
 
 
-def telling(games: int, lang: str) -> list[tuple[object, ...]]:
+def _rounds(case: tuple[str, int]) -> list[tuple[int, ...]]:
+    """A game of four medium bots; at each of its tells, every level in turn tells from the
+    storyteller's seat and hand, and three medium guessers lay and vote: per tell, how many
+    of them found each level's card (0 to 3)."""
+    lang, seed = case
+    state = GAME.setup(GAME.parse_options({"lang": lang}), 4, seed)
+    agents = {seat: make_bot("medium", seat, seed) for seat in range(4)}
+    tellers = {(level, seat): make_bot(level, seat, seed) for level in LEVELS for seat in range(4)}
+    guessers = {
+        level: {seat: make_bot("medium", seat, seed) for seat in range(4)} for level in LEVELS
+    }
+    found: list[tuple[int, ...]] = []
+    while state.phase != Phase.OVER:
+        if state.phase == Phase.TELL:
+            teller = state.storyteller
+            found.append(
+                tuple(_round(state, tellers[level, teller], guessers[level]) for level in LEVELS)
+            )
+        seat = min(GAME.awaited(state))
+        state, _ = GAME.apply(state, seat, agents[seat].choose(GAME.view(state, seat)))
+    return found
+
+
+def _round(
+    state: AssociationsState, teller: AssociationsBot, guessers: dict[int, AssociationsBot]
+) -> int:
+    """How many of the others find the card ``teller`` tells from ``state``."""
+    seat = state.storyteller
+    state, _ = GAME.apply(state, seat, teller.choose(GAME.view(state, seat)))
+    while True:
+        other = min(GAME.awaited(state))
+        state, events = GAME.apply(state, other, guessers[other].choose(GAME.view(state, other)))
+        for event in events:
+            if event.kind == "reveal":
+                story = event.data["owners"].index(seat) + 1
+                votes = event.data["votes"]
+                return sum(1 for n, cast in enumerate(votes) if n != seat and cast[:1] == [story])
+
+
+def telling(games: int, lang: str, jobs: int) -> list[tuple[object, ...]]:
+    found = [
+        row
+        for rows in parallel(jobs, _rounds, [(lang, seed) for seed in range(games)])
+        for row in rows
+    ]
+    rounds = len(found)
     rows: list[tuple[object, ...]] = []
-    for level in LEVELS:
-        some = everyone = nobody = rounds = 0
-        for seed in range(games):
-            seat = seed % 4
-            levels = ["medium"] * 4
-            levels[seat] = level
-            _, reveals = play(levels, seed, lang)
-            for event in reveals:
-                data = event.data
-                if data["storyteller"] != seat:
-                    continue
-                story = data["owners"].index(seat)
-                found = sum(
-                    1
-                    for other, votes in enumerate(data["votes"])
-                    if other != seat and votes and votes[0] == story + 1
-                )
-                rounds += 1
-                if found == 0:
-                    nobody += 1
-                elif found == 3:
-                    everyone += 1
-                else:
-                    some += 1
-        low, high = wilson(some, rounds)
-        rows.append((level, rounds, some / rounds, low, high, everyone / rounds, nobody / rounds))
+    below: list[bool] = []
+    for number, level in enumerate(LEVELS):
+        some = [0 < row[number] < 3 for row in found]
+        hits = sum(some)
+        low, high = wilson(hits, rounds)
+        everyone = sum(row[number] == 3 for row in found) / rounds
+        nobody = sum(row[number] == 0 for row in found) / rounds
+        gap = _difference(some, below) if below else ""
+        rows.append((lang, level, rounds, hits / rounds, low, high, everyone, nobody, gap))
+        below = some
     return rows
 
 
-def winning(games: int, lang: str) -> list[tuple[object, ...]]:
+def _difference(these: Sequence[bool], those: Sequence[bool]) -> str:
+    """The paired difference of two shares over the same rounds, with its 95 % interval."""
+    diffs = [int(a) - int(b) for a, b in zip(these, those, strict=True)]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return f"{mean:+.3f} ± {half:.3f}"
+
+
+def _won(case: tuple[str, int]) -> dict[str, float]:
+    lang, seed = case
     levels = list(LEVELS)
+    shift = seed % len(levels)
+    seated = levels[shift:] + levels[:shift]
+    match = play(seated, seed, lang)
+    outcome = match.outcome()
+    assert outcome is not None
     wins = dict.fromkeys(levels, 0.0)
-    for seed in range(games):
-        shift = seed % len(levels)
-        seated = levels[shift:] + levels[:shift]
-        match, _ = play(seated, seed, lang)
-        outcome = match.outcome()
-        assert outcome is not None
-        for seat in outcome.winners:
-            wins[seated[seat]] += 1.0 / len(outcome.winners)
-    return [(level, games, 100 * wins[level] / games) for level in levels]
+    for seat in outcome.winners:
+        wins[seated[seat]] += 1.0 / len(outcome.winners)
+    return wins
+
+
+def winning(games: int, lang: str, jobs: int) -> list[tuple[object, ...]]:
+    results = parallel(jobs, _won, [(lang, seed) for seed in range(games)])
+    rows: list[tuple[object, ...]] = []
+    for level in LEVELS:
+        wins = sum(result[level] for result in results)
+        low, high = wilson(wins, games)
+        rows.append((lang, level, games, 100 * wins / games, 100 * low, 100 * high))
+    return rows
+
+
+def tell_times(tells: int, lang: str) -> list[tuple[object, ...]]:
+    """Milliseconds of one tell per level: the first clue of fresh games of four."""
+    rows: list[tuple[object, ...]] = []
+    for level in LEVELS:
+        times = []
+        for seed in range(tells):
+            options = GAME.parse_options({"starter": 0, "lang": lang})
+            state = GAME.setup(options, 4, seed)
+            view = GAME.view(state, 0)
+            bot = make_bot(level, 0, seed)
+            start = time.perf_counter()
+            bot.choose(view)
+            times.append(1000 * (time.perf_counter() - start))
+        high = statistics.quantiles(times, n=10)[-1]
+        rows.append((lang, level, tells, statistics.median(times), high))
+    return rows
+
+
+def parallel(jobs: int, work: Callable[[T], R], cases: Sequence[T]) -> list[R]:
+    """``work`` of every case, in order, in ``jobs`` processes (one: in this one)."""
+    if jobs <= 1:
+        return [work(case) for case in cases]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(work, cases, chunksize=max(1, len(cases) // (8 * jobs))))
+
+
+def _languages(names: Iterable[str]) -> list[str]:
+    return [lang for lang in LANGUAGES if lang in names]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trials", type=int, default=3)
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--lang", default="uk", choices=LANGUAGES)
+    parser.add_argument("--trials", type=int, default=3, help="draws per bank case (1.)")
+    parser.add_argument("--games", type=int, default=500, help="games of medium bots (2.)")
+    parser.add_argument("--wins", type=int, default=400, help="games of the four levels (3.)")
+    parser.add_argument("--tells", type=int, default=200, help="tells timed per level (4.)")
+    parser.add_argument("--lang", nargs="+", default=list(LANGUAGES), choices=LANGUAGES)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument("--only", nargs="+", default=["1", "2", "3", "4"], help="parts to run")
     args = parser.parse_args()
-    print("1. Guesser accuracy on the clue bank (95 % Wilson interval)\n")
-    headers = ["lang", "cards", "level", "cases", "right", "low", "high", "chance"]
-    print(table(headers, guessing(args.trials)))
-    print(f"\n2. Storyteller: some but not all found it (tables of four, {args.lang})\n")
-    headers = ["level", "rounds", "some", "low", "high", "all", "nobody"]
-    print(table(headers, telling(args.games, args.lang)))
-    print(f"\n3. Win shares, one bot of each level at a table of four ({args.lang})\n")
-    print(table(["level", "games", "win %"], winning(args.games, args.lang)))
+    langs = _languages(args.lang)
+    if "1" in args.only:
+        print("1. Guesser accuracy on the clue bank (95 % Wilson interval)\n")
+        headers = ["lang", "cards", "level", "cases", "right", "low", "high", "chance"]
+        print(table(headers, guessing(args.trials, args.jobs)))
+    if "2" in args.only:
+        print(f"\n2. Storyteller: some but not all found it (the tells of {args.games} games)\n")
+        headers = ["lang", "level", "rounds", "some", "low", "high", "all", "nobody", "vs previous"]
+        print(
+            table(headers, [row for lang in langs for row in telling(args.games, lang, args.jobs)])
+        )
+    if "3" in args.only:
+        print(f"\n3. Win shares, one bot of each level at a table of four ({args.wins} games)\n")
+        headers = ["lang", "level", "games", "win %", "low", "high"]
+        print(
+            table(headers, [row for lang in langs for row in winning(args.wins, lang, args.jobs)])
+        )
+    if "4" in args.only:
+        print(f"\n4. One tell, milliseconds (the first clue of {args.tells} games of four)\n")
+        headers = ["lang", "level", "tells", "median", "90 %"]
+        print(table(headers, tell_times(args.tells, langs[0])))
 
 
 if __name__ == "__main__":
