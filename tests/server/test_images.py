@@ -223,8 +223,9 @@ def test_the_rate_limit_forgets_what_is_older_than_its_window() -> None:
 def test_a_game_on_an_own_deck_shows_an_uploaded_picture_by_its_url() -> None:
     with server() as client:
         kept = upload(client, png()).json()
-        fake = [f"picture {n:022d} : cat" for n in range(47)]  # ids of the right shape
-        deck = "\n".join(["name: Pets", "lang: en", f"picture {kept['id']} : my cat", *fake])
+        more = [upload(client, png((8, 8), text=False)).json()["id"] for _ in range(47)]
+        lines = [f"picture {found} : cat" for found in more]
+        deck = "\n".join(["name: Pets", "lang: en", f"picture {kept['id']} : my cat", *lines])
         room = new_room(client, "associations", 3, lang="own", deck=deck)
         token = seat(client, room, 0, "Ann")
         bot(client, room, 1, "easy")
@@ -237,3 +238,31 @@ def test_a_game_on_an_own_deck_shows_an_uploaded_picture_by_its_url() -> None:
         assert all(set(face) == {"image", "tags"} for face in faces.values())
         assert view["options"]["deck"] == "Pets"
         assert client.get(f"/api/images/{kept['id']}").status_code == 200
+
+
+def test_a_deck_naming_a_picture_not_kept_here_is_refused_with_its_line() -> None:
+    """A card of a lost picture would be blank all game: the room is not made."""
+    with server() as client:
+        kept = upload(client, png((8, 8), text=False)).json()["id"]
+        lost = "A" * 22
+        emoji = [
+            f"{a} {b} : sea" for a, b in zip("🐋🐟🐙🦀🐚🐠🐬🦈", "🏠🌙⭐🔑🚪💡🎈🕯", strict=True)
+        ]
+        deck = "\n".join(["name: Class", "lang: en", f"picture {kept} : us",
+                          f"picture {lost} : lost", *emoji])  # fmt: skip
+        made = client.post(
+            "/api/rooms",
+            json={"game": "associations", "players": 3, "options": {"lang": "own", "deck": deck}},
+            headers={"Accept-Language": "uk"},
+        )
+        assert made.status_code == 400 and made.json()["error"] == "options"
+        assert made.json()["reason"] == (
+            f"рядок 4 називає картинку, якої на цьому сервері немає («{lost}»): "
+            "завантажте її ще раз"
+        )
+        deck = deck.replace(f"picture {lost} : lost\n", "")
+        made = client.post(
+            "/api/rooms",
+            json={"game": "associations", "players": 3, "options": {"lang": "own", "deck": deck}},
+        )
+        assert made.status_code == 201, made.text

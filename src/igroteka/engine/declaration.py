@@ -15,6 +15,7 @@ the contract test of every game checks it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -43,6 +44,24 @@ class Choice:
 
     value: str
     label: Labels
+
+
+_PICTURE_LINE = re.compile(r"\s*picture:?\s+([A-Za-z0-9_-]+)", re.IGNORECASE)
+
+
+def pictures_named(text: str) -> list[tuple[int, str]]:
+    """The uploaded pictures a ``pictures`` text option names, by its lines ``picture <id>``,
+    with the number of each line (from 1).
+
+    >>> pictures_named("name: Class\\npicture Xk2m9dQ4vT0aLs7bRw1e3g : our classroom")
+    [(2, 'Xk2m9dQ4vT0aLs7bRw1e3g')]
+    """
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = _PICTURE_LINE.match(line)
+        if match is not None:
+            found.append((number, match[1]))
+    return found
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from igroteka.engine import (
     RecordError,
     players_wanted,
 )
+from igroteka.engine.declaration import pictures_named
 from igroteka.engine.match import replay_steps
 from igroteka.games import Entry, entry, versions
 from igroteka.i18n import Text
@@ -383,6 +384,7 @@ class Rooms:
             raise RoomError(error.reason, "options") from None
         if not found.game.min_players <= players <= found.game.max_players:
             raise RoomError(players_wanted(found.game, players), "options")
+        self._check_pictures(found, options)
         if turn_timer is not None and not 1 <= turn_timer <= 3600:
             raise RoomError(Text("a turn timer is 1 to 3600 seconds"), "options")
         stored = StoredRoom(
@@ -399,6 +401,27 @@ class Rooms:
         room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
         self.rooms[room.id] = room
         return room
+
+    def _check_pictures(self, found: Entry, options: dict[str, Any]) -> None:
+        """Every uploaded picture a deck names must be kept here: a card of a lost picture
+        would be blank for the whole game."""
+        for option in found.declaration.options:
+            text = options.get(option.key)
+            if not option.pictures or not isinstance(text, str):
+                continue
+            named = pictures_named(text)
+            kept = self.store.kept_images(picture for _, picture in named)
+            for line, picture in named:
+                if picture not in kept:
+                    raise RoomError(
+                        Text(
+                            "line {line} names a picture this server does not keep "
+                            "(‘{picture}’): upload it again",
+                            line=line,
+                            picture=picture,
+                        ),
+                        "options",
+                    )
 
     async def close(self) -> None:
         for room in self.rooms.values():

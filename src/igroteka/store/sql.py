@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -333,6 +333,21 @@ class Store:
         if row is None:
             return None
         return StoredImage(image_id, row.media_type, bytes(row.data))
+
+    def kept_images(self, ids: Iterable[str]) -> set[str]:
+        """Which of these ids name pictures kept here.
+
+        >>> store = Store("sqlite://")
+        >>> store.add_image(StoredImage("p1", "image/webp", b"RIFF"), created=0.0)
+        >>> store.kept_images(["p1", "p2"])
+        {'p1'}
+        """
+        wanted = sorted(set(ids))
+        if not wanted:
+            return set()
+        with self.engine.connect() as db:
+            rows = db.execute(sa.select(_images.c.id).where(_images.c.id.in_(wanted)))
+            return {str(row.id) for row in rows}
 
     def count_images(self) -> int:
         """How many pictures are kept."""
