@@ -208,7 +208,7 @@ def test_too_many_uploads_from_one_address_are_refused(monkeypatch: pytest.Monke
         assert answers == [201, 201, 201, 429]
         assert refused.json() == {
             "error": "too-many-uploads",
-            "reason": "too many pictures at once: at most 3 in 1 minutes",
+            "reason": "too many pictures at once: at most 3 in 1 minute",
         }
         assert count(client) == 3
 

@@ -324,7 +324,8 @@ def create_app(
             count, seconds = UPLOADS
             raise RoomError(
                 Text(
-                    "too many pictures at once: at most {count} in {minutes} minutes",
+                    "too many pictures at once: "
+                    "at most {count} in {minutes} {minutes:minute|minutes}",
                     count=count,
                     minutes=int(seconds // 60),
                 ),
