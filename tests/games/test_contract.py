@@ -232,6 +232,20 @@ def test_no_view_changes_when_what_the_seat_may_not_know_is_dealt_again(name: st
 
 
 @pytest.mark.parametrize("name", names())
+def test_no_event_names_a_field_kind_which_would_hide_its_own_kind_on_the_wire(
+    name: str,
+) -> None:
+    """An event goes out as its data and its kind in one object: a field named ``kind`` (a
+    prize card's kind, say) would make the replay viewer and every client misread it."""
+    match = bot_game(name, 9, players=3)
+    again = Match.start(match.game, match.players, match.options, match.seed)
+    for logged in match.log:
+        for event in again.play(logged.seat, match.game.decode_action(logged.action)):
+            assert "kind" not in event.data, event
+            assert event.to_json()["kind"] == event.kind
+
+
+@pytest.mark.parametrize("name", names())
 def test_the_context_is_the_kernels_the_same_for_every_game(name: str) -> None:
     """The context beside a view says the actors, the awaited, the phase and, at the end,
     the outcome with the reason the game ended."""

@@ -182,7 +182,13 @@ class Event(NamedTuple):
         return self.to is None or (seat is not None and seat in self.to)
 
     def to_json(self) -> JsonObject:
-        return {"kind": self.kind, **self.data}
+        """The event on the wire: its data and its kind in one object; a field of the data can
+        never replace the kind (games never name one ``kind``: a contract test checks).
+
+        >>> Event("prize", {"seat": 1, "kind": "chaos"}).to_json()["kind"]
+        'prize'
+        """
+        return {**self.data, "kind": self.kind}
 
 
 def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:

@@ -82,7 +82,7 @@ class Narrator:
             elif kind == "match":
                 say(f"{name} keeps a pair of {data['letter'].upper()}!")
             elif kind == "prize":
-                say(f"{name} takes a prize card: {PRIZES[data['kind']]}.")
+                say(f"{name} takes a prize card: {PRIZES[data['prize']]}.")
             elif kind == "conceal":
                 cards = ", ".join(str(p + 1) for p in data["positions"])
                 say(f"Card{'s' if len(data['positions']) > 1 else ''} {cards} turned back.")

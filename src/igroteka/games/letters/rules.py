@@ -722,7 +722,7 @@ class LettersGame:
             else:
                 taken.append(position)
                 events.append(
-                    Event("prize", {"seat": seat, "position": position, "kind": card.kind})
+                    Event("prize", {"seat": seat, "position": position, "prize": card.kind})
                 )
         matched = state.matched
         for letter, positions in by_letter.items():
