@@ -634,27 +634,38 @@ def faces(view: JsonObject, lang: str) -> JsonObject:
     ``cards``, each card's backdrop, emoji and tags in ``lang``, by id (an uploaded picture of
     an own deck: its ``image``, a URL, and tags); ``backdrops``, the drawing of each backdrop
     they stand on, by name (see docs/decks-associations.md)."""
-    from igroteka.games.associations.deck import backdrops, card_by_id
-    from igroteka.games.associations.own import PICTURE_URL
+    from igroteka.games.associations.deck import backdrops
 
     shown = [*view["hand"], *view["table"], *(view["last"] or {}).get("table", ())]
-    cards: JsonObject = {}
-    for card_id in dict.fromkeys(shown):
-        card = card_by_id(card_id)
-        if card.picture:
-            cards[card_id] = {
-                "image": PICTURE_URL.format(id=card.picture),
-                "tags": list(card.tags(lang)),
-            }
-            continue
-        cards[card_id] = {
-            "backdrop": card.backdrop,
-            "emoji": [glyph.to_json() for glyph in card.glyphs],
-            "tags": list(card.tags(lang)),
-        }
+    cards: JsonObject = {card_id: _face(card_id, lang) for card_id in dict.fromkeys(shown)}
     used = {face["backdrop"] for face in cards.values() if "backdrop" in face}
-    drawn = {name: b.to_json() for name, b in backdrops().items() if name in used}
+    drawn = {name: _drawing(name) for name in backdrops() if name in used}
     return {"cards": cards, "backdrops": drawn}
+
+
+@functools.lru_cache(maxsize=4096)
+def _face(card_id: str, lang: str) -> JsonObject:
+    """One card's face in a view, made once: every view of every seat shows it again (the
+    views share it, so nothing may change it)."""
+    from igroteka.games.associations.deck import card_by_id
+    from igroteka.games.associations.own import PICTURE_URL
+
+    card = card_by_id(card_id)
+    if card.picture:
+        return {"image": PICTURE_URL.format(id=card.picture), "tags": list(card.tags(lang))}
+    return {
+        "backdrop": card.backdrop,
+        "emoji": [glyph.to_json() for glyph in card.glyphs],
+        "tags": list(card.tags(lang)),
+    }
+
+
+@functools.cache
+def _drawing(name: str) -> JsonObject:
+    """A backdrop's drawing in a view, made once."""
+    from igroteka.games.associations.deck import backdrops
+
+    return backdrops()[name].to_json()
 
 
 def _special(state: AssociationsState) -> dict[int, str]:
