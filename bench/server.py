@@ -418,7 +418,7 @@ def run_server(args: argparse.Namespace) -> None:
 SPENT_IN = {
     "store commit (Store.append_action)": (("store/sql.py", "append_action"), None),
     "websocket compression (deflate)": (("permessage_deflate.py", "encode"), None),
-    "json.dumps of messages (_write)": (("json/__init__.py", "dumps"), ("server/app.py", "_write")),
+    "json.dumps of messages (_write)": (("json/__init__.py", "dumps"), ("server/sockets.py", "_write")),
     "the action path (LiveRoom._commit: all above but deflate)": (
         ("server/rooms.py", "_commit"),
         None,

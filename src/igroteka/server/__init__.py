@@ -4,7 +4,8 @@
 - ``authority.py``: the started game: act, commit (apply → store → tell), freshness, broadcast;
 - ``pacing.py``: bots, stand-ins for people who have gone, turn timers, timed steps;
 - ``rooms.py``: a room put together from those, and every room of a server;
-- ``errors.py``: refusals, a code and a reason; ``app.py``: HTTP and websockets.
+- ``errors.py``: refusals, a code and a reason, and the HTTP status of each code;
+- ``app.py``: the HTTP API; ``sockets.py``: a websocket from its handshake to its end.
 """
 
 from igroteka.server.app import create_app

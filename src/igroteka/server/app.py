@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sys
 import time
 import traceback
@@ -20,7 +19,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from importlib import resources
 from typing import Any, TypeVar
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
@@ -30,10 +29,9 @@ from pydantic import BaseModel, Field
 
 from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names
-from igroteka.i18n import LANGUAGES, Text, negotiate, translate
-from igroteka.server.authority import Connection
+from igroteka.i18n import Text, negotiate
 from igroteka.server.committer import Committer
-from igroteka.server.errors import RoomError
+from igroteka.server.errors import RoomError, refused_for, status
 from igroteka.server.images import (
     MAX_BYTES,
     UPLOADS,
@@ -51,49 +49,14 @@ from igroteka.server.readiness import (
     build_missing,
     word_languages,
 )
-from igroteka.server.rooms import LiveRoom, Rooms
+from igroteka.server.rooms import Rooms
+from igroteka.server.sockets import serve_socket
 from igroteka.server.workers import Workers
 from igroteka.store import Store, StoredImage
 
 _T = TypeVar("_T")
 
-__all__ = ["MAX_MESSAGE", "STATUS", "UVICORN", "create_app"]
-
-MAX_MESSAGE = 16_384
-"""The largest websocket message a client may send (characters)."""
-
-STATUS = {
-    "bad-request": 422,
-    "options": 400,
-    "level": 400,
-    "no-name": 400,
-    "bad-token": 403,
-    "not-seated": 403,
-    "no-room": 404,
-    "no-seat": 404,
-    "no-step": 404,
-    "taken": 409,
-    "started": 409,
-    "open-seats": 409,
-    "not-started": 409,
-    "not-over": 409,
-    "gone": 410,
-    "no-image": 404,
-    "too-large": 413,
-    "too-many-pixels": 413,
-    "not-image": 415,
-    "bad-image": 422,
-    "too-many-uploads": 429,
-    "starting": 503,
-    "failed": 503,
-    "not-stored": 503,
-}
-"""The HTTP status of each refusal's code (400 for a code not listed)."""
-
-
-def status(code: str) -> int:
-    return STATUS.get(code, 400)
-
+__all__ = ["UVICORN", "create_app"]
 
 UVICORN: dict[str, Any] = {
     "log_level": "warning",
@@ -405,55 +368,9 @@ def create_app(
     async def play(
         websocket: WebSocket, room_id: str, token: str | None = None, lang: str | None = None
     ) -> None:
-        await websocket.accept()
-        spoken = negotiate(lang or websocket.headers.get("accept-language"))
-        try:
-            if readiness.reason is not None:
-                raise RoomError(readiness.reason, readiness.code)
-            room = await rooms.find(room_id)
-            seat = room.seat_of(token)
-        except RoomError as error:
-            await websocket.send_json(
-                {"type": "error", **refused_for(error.code, error.reason, spoken)}
-            )
-            codes = {404: 4404, 503: 4503}
-            await websocket.close(code=codes.get(status(error.code), 4403))
-            return
-        connection = Connection(seat, spoken)
-        connection.send(room.welcome(connection))
-        room.connect(connection)
-        writer = asyncio.create_task(_write(websocket, connection))
-        try:
-            await _read(websocket, room, connection)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            room.disconnect(connection)
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await writer
+        await serve_socket(websocket, rooms, readiness, room_id, token, lang)
 
     return app
-
-
-async def _write(websocket: WebSocket, connection: Connection) -> None:
-    """Send a connection's messages in order, until the client has gone."""
-    try:
-        while True:
-            message = await connection.queue.get()
-            if not isinstance(message, str):  # an update comes encoded once for its seat
-                message = json.dumps(message, ensure_ascii=False)
-            await websocket.send_text(message)
-    except (WebSocketDisconnect, RuntimeError):  # gone: the reader ends the connection
-        return
-
-
-async def _read(websocket: WebSocket, room: LiveRoom, connection: Connection) -> None:
-    while True:
-        text = await websocket.receive_text()
-        reply = await _handle(text, room, connection)
-        if reply is not None:
-            connection.send(reply)
 
 
 def _invalid(errors: Sequence[Any]) -> Text:
@@ -474,47 +391,3 @@ def _invalid(errors: Sequence[Any]) -> Text:
     if kind.startswith(("dict_", "model_")):
         return Text("‘{field}’ must be a JSON object", field=field)
     return Text("‘{field}’ is not valid here", field=field)
-
-
-def refused_for(code: str, reason: str, lang: str) -> dict[str, Any]:
-    """A refusal's code and its reason in ``lang`` (an HTTP answer; a websocket adds its type)."""
-    return {"error": code, "reason": translate(reason, lang)}
-
-
-async def _handle(text: str, room: LiveRoom, connection: Connection) -> dict[str, Any] | None:
-    """One message from a client: the reply to its sender, if any (an accepted action's ``ack``;
-    an ``error`` when it is refused, and then nothing changed)."""
-
-    def error(code: str, reason: str) -> dict[str, Any]:
-        return {"type": "error", **refused_for(code, reason, connection.lang)}
-
-    if len(text) > MAX_MESSAGE:
-        return error(
-            "too-large", Text("a message is at most {count} characters", count=MAX_MESSAGE)
-        )
-    try:
-        message = json.loads(text)
-    except ValueError:
-        return error("bad-json", Text("a message must be JSON"))
-    if not isinstance(message, dict):
-        return error("bad-message", Text("a message must be a JSON object"))
-    kind = message.get("type")
-    if kind == "ping":
-        return {"type": "pong"}
-    if kind == "lang":
-        lang = message.get("lang")
-        if lang not in LANGUAGES:
-            choices = ", ".join(LANGUAGES)
-            return error("bad-lang", Text("the languages are {choices}", choices=choices))
-        connection.lang = lang
-        return None
-    if kind == "action":
-        if connection.seat is None:
-            return error("spectator", Text("a spectator cannot act: take a seat to play"))
-        try:
-            return await room.act(
-                connection.seat, message.get("action"), message.get("seq"), message.get("id")
-            )
-        except RoomError as refused:
-            return error(refused.code, refused.reason)
-    return error("unknown-type", Text("there is no message type ‘{kind}’", kind=str(kind)[:32]))

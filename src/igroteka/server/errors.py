@@ -3,14 +3,18 @@
     raise RoomError(Text("seat {number} is taken", number=2), "taken")
 
 The code is the same in every language and says which refusal it is; the HTTP
-status of each code is chosen in one table in ``app.py``, and a websocket sends
+status of each code is chosen in one table here (:data:`STATUS`), and a websocket sends
 the code as it is. The reason is a :class:`~igroteka.i18n.Text`, translated at
 the edge into the language of the request or the connection.
 """
 
 from __future__ import annotations
 
-__all__ = ["RoomError"]
+from typing import Any
+
+from igroteka.i18n import translate
+
+__all__ = ["STATUS", "RoomError", "refused_for", "status"]
 
 
 class RoomError(Exception):
@@ -19,3 +23,41 @@ class RoomError(Exception):
     def __init__(self, reason: str, code: str) -> None:
         super().__init__(reason)
         self.reason, self.code = reason, code
+
+
+STATUS = {
+    "bad-request": 422,
+    "options": 400,
+    "level": 400,
+    "no-name": 400,
+    "bad-token": 403,
+    "not-seated": 403,
+    "no-room": 404,
+    "no-seat": 404,
+    "no-step": 404,
+    "taken": 409,
+    "started": 409,
+    "open-seats": 409,
+    "not-started": 409,
+    "not-over": 409,
+    "gone": 410,
+    "no-image": 404,
+    "too-large": 413,
+    "too-many-pixels": 413,
+    "not-image": 415,
+    "bad-image": 422,
+    "too-many-uploads": 429,
+    "starting": 503,
+    "failed": 503,
+    "not-stored": 503,
+}
+"""The HTTP status of each refusal's code (400 for a code not listed)."""
+
+
+def status(code: str) -> int:
+    return STATUS.get(code, 400)
+
+
+def refused_for(code: str, reason: str, lang: str) -> dict[str, Any]:
+    """A refusal's code and its reason in ``lang`` (an HTTP answer; a websocket adds its type)."""
+    return {"error": code, "reason": translate(reason, lang)}
