@@ -142,10 +142,11 @@ class Client:
 
     async def run(self, url: str, stop: float) -> None:
         async with websockets.connect(
-            f"{url}/ws/{self.room.id}?token={self.token}",
+            f"{url}/ws/{self.room.id}",
             max_size=None,
             compression="deflate" if self.deflate else None,
         ) as ws:
+            await ws.send(json.dumps({"type": "join", "token": self.token}))
             pending: asyncio.Task[None] | None = None
             while time.perf_counter() < stop:
                 try:
@@ -418,7 +419,10 @@ def run_server(args: argparse.Namespace) -> None:
 SPENT_IN = {
     "store commit (Store.append_action)": (("store/sql.py", "append_action"), None),
     "websocket compression (deflate)": (("permessage_deflate.py", "encode"), None),
-    "json.dumps of messages (_write)": (("json/__init__.py", "dumps"), ("server/sockets.py", "_write")),
+    "json.dumps of messages (_write)": (
+        ("json/__init__.py", "dumps"),
+        ("server/sockets.py", "_write"),
+    ),
     "the action path (LiveRoom._commit: all above but deflate)": (
         ("server/rooms.py", "_commit"),
         None,

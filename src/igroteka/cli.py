@@ -534,7 +534,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from igroteka.server import Settings, create_app
-    from igroteka.server.app import UVICORN
+    from igroteka.server.app import UVICORN, hide_tokens
     from igroteka.store import StoreError, default_url
 
     url = args.db or default_url()
@@ -546,7 +546,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     port = listening.getsockname()[1]
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Igroteka at http://{host}:{port}  (store: {url})", flush=True)
-    server = uvicorn.Server(uvicorn.Config(app, **UVICORN))  # no permessage-deflate
+    level = {"log_level": args.log_level} if args.log_level else {}
+    config = uvicorn.Config(app, **{**UVICORN, **level})
+    hide_tokens()  # uvicorn's loggers are set up now
+    server = uvicorn.Server(config)  # no permessage-deflate
     server.run(sockets=[listening])
     return 0
 
@@ -673,6 +676,12 @@ def build_parser() -> Parser:
         default=0.6,
         dest="bot_delay",
         help="seconds a bot waits",
+    )
+    serve.add_argument(
+        "--log-level",
+        choices=["critical", "error", "warning", "info", "debug"],
+        dest="log_level",
+        help="what uvicorn logs (warning; info: its access log too)",
     )
     serve.set_defaults(func=cmd_serve)
 

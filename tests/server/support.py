@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -15,6 +16,7 @@ from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from igroteka.engine import Event
 from igroteka.games import entry
@@ -34,6 +36,29 @@ def server(url: str = "sqlite://", settings: Settings = FAST) -> Iterator[TestCl
         else:
             raise AssertionError("the server never became ready")
         yield client
+
+
+def join(ws: Any, token: str | None = None, lang: str | None = None) -> None:
+    """Say who a new websocket is, in its first message: a seat's token, or none (a
+    spectator). ``ws``: a TestClient's websocket, or a ``websockets`` client (sync)."""
+    message: dict[str, Any] = {"type": "join", "token": token}
+    if lang is not None:
+        message["lang"] = lang
+    text = json.dumps(message)
+    if isinstance(ws, WebSocketTestSession):
+        ws.send_text(text)
+    else:
+        ws.send(text)
+
+
+@contextmanager
+def connected(
+    client: TestClient, room: str, token: str | None = None, lang: str | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A websocket to a room that has joined (as a seat, or a spectator without a token)."""
+    with client.websocket_connect(f"/ws/{room}") as ws:
+        join(ws, token, lang)
+        yield ws
 
 
 def new_room(client: TestClient, game: str, players: int, **options: Any) -> str:
@@ -66,7 +91,7 @@ def play_through(
     """Play a seat with a bot over the websocket until the game ends (or ``most`` messages)."""
     found = entry(game)
     messages: list[dict[str, Any]] = []
-    with client.websocket_connect(f"/ws/{room}?token={token}") as ws:
+    with connected(client, room, token) as ws:
         welcome = ws.receive_json()
         messages.append(welcome)
         me = welcome["seat"]
@@ -106,26 +131,29 @@ def free_port() -> int:
 
 @contextmanager
 def running(
-    db: Path, port: int, reveal: float = 0.0, bot: float = 0.0
+    db: Path | str,
+    port: int,
+    reveal: float = 0.0,
+    bot: float = 0.0,
+    *,
+    log_level: str | None = None,
+    output: Path | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
-    """A real server process (uvicorn), killed with SIGKILL when the block ends."""
+    """A real server process (``igroteka serve``), killed with SIGKILL when the block ends.
+
+    ``db``: a SQLite file, or a store's URL. ``log_level``: uvicorn's (``info`` writes its
+    access log, as a server in production may); ``output``: a file that gets everything
+    the server writes, stdout and stderr (else stdout is dropped and stderr piped)."""
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    command = [sys.executable, "-m", "igroteka.cli", "serve", "--port", str(port), "--db", url]
+    command += ["--reveal", str(reveal), "--bot-delay", str(bot)]
+    if log_level is not None:
+        command += ["--log-level", log_level]
+    written = open(output, "wb") if output is not None else None  # noqa: SIM115
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "igroteka.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{db}",
-            "--reveal",
-            str(reveal),
-            "--bot-delay",
-            str(bot),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        command,
+        stdout=written or subprocess.DEVNULL,
+        stderr=subprocess.STDOUT if written else subprocess.PIPE,
     )
     try:
         for _ in range(200):
@@ -140,3 +168,5 @@ def running(
     finally:
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
+        if written is not None:
+            written.close()

@@ -16,7 +16,7 @@ from PIL import Image, PngImagePlugin
 from igroteka.server import images
 from igroteka.server.images import MAX_BYTES, MAX_PIXELS, SIDE, RateLimit, clean
 from igroteka.store import Store
-from tests.server.support import bot, new_room, seat, server, start
+from tests.server.support import bot, connected, new_room, seat, server, start
 
 SECRET = "Ms Kovalenko, 14 Shevchenko St"
 
@@ -231,7 +231,7 @@ def test_a_game_on_an_own_deck_shows_an_uploaded_picture_by_its_url() -> None:
         bot(client, room, 1, "easy")
         bot(client, room, 2, "easy")
         start(client, room, token)
-        with client.websocket_connect(f"/ws/{room}?token={token}") as ws:
+        with connected(client, room, token) as ws:
             view = ws.receive_json()["view"]
         faces = view["cards"]
         assert set(faces) == set(view["hand"])

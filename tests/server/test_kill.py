@@ -11,7 +11,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from igroteka.engine import Event
 from igroteka.games import entry
-from tests.server.support import free_port, running
+from tests.server.support import free_port, join, running
 
 
 class Player:
@@ -19,8 +19,8 @@ class Player:
 
     def __init__(self, port: int, room: str, token: str, game: str) -> None:
         self.found = entry(game)
-        url = f"ws://127.0.0.1:{port}/ws/{room}?token={token}"
-        self.ws: ClientConnection = connect(url, legacy=True)
+        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws/{room}", legacy=True)
+        join(self.ws, token)
         welcome = json.loads(self.ws.recv())
         self.seat, self.view, self.seq = welcome["seat"], welcome["view"], welcome["seq"]
         self.agent = self.found.make_bot("easy", self.seat, 3)

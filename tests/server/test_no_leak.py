@@ -11,11 +11,11 @@ import pytest
 from igroteka.engine import GameRecord, Match, events_for
 from igroteka.engine.context import context
 from igroteka.games import get_game
-from tests.server.support import bot, new_room, play_through, seat, server, start
+from tests.server.support import bot, connected, new_room, play_through, seat, server, start
 
 
 def spectate(client: Any, room: str, into: list[dict[str, Any]]) -> None:
-    with client.websocket_connect(f"/ws/{room}") as ws:
+    with connected(client, room) as ws:
         while True:
             message = ws.receive_json()
             into.append(message)

@@ -12,7 +12,7 @@ import pytest
 
 from igroteka.engine import Agent, Event
 from igroteka.games import Entry, entry, register
-from tests.server.support import bot, new_room, seat, server, start
+from tests.server.support import bot, connected, new_room, seat, server, start
 
 GATED = "gated"
 
@@ -70,8 +70,8 @@ def test_another_room_plays_on_while_a_bot_thinks_and_healthz_answers(gate: Path
         cyd = seat(client, fast, 1, "Cyd")
         start(client, fast, bob)
         with (
-            client.websocket_connect(f"/ws/{fast}?token={bob}") as ws,
-            client.websocket_connect(f"/ws/{fast}?token={cyd}"),
+            connected(client, fast, bob) as ws,
+            connected(client, fast, cyd),
         ):
             welcome = ws.receive_json()
             assert welcome["seat"] == 0 and 0 in welcome["view"]["actors"]

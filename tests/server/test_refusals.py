@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from igroteka.i18n import Text, translate
-from tests.server.support import bot, new_room, seat, server, start
+from tests.server.support import bot, connected, new_room, seat, server, start
 
 
 def answer(ws: Any) -> Any:
@@ -20,8 +20,7 @@ def answer(ws: Any) -> Any:
 
 
 def welcome_and_errors(client: Any, room: str, token: str | None, sends: list[str]) -> list[Any]:
-    query = f"?token={token}" if token else ""
-    with client.websocket_connect(f"/ws/{room}{query}") as ws:
+    with connected(client, room, token) as ws:
         replies = [ws.receive_json()]
         for text in sends:
             ws.send_text(text)
@@ -84,7 +83,7 @@ def test_nobody_acts_for_another_seat_or_as_a_spectator() -> None:
         flip = json.dumps({"type": "action", "action": {"type": "flip", "position": 0}, "seq": 0})
         assert welcome_and_errors(client, room, bob, [flip])[-1]["error"] == "not-your-turn"
         assert welcome_and_errors(client, room, None, [flip])[-1]["error"] == "spectator"
-        with client.websocket_connect(f"/ws/{room}?token=forged") as ws:
+        with connected(client, room, "forged") as ws:
             assert ws.receive_json()["error"] == "bad-token"
         assert client.get(f"/api/rooms/{room}").json()["seq"] == 0
 
@@ -92,7 +91,7 @@ def test_nobody_acts_for_another_seat_or_as_a_spectator() -> None:
 def test_unknown_rooms_seats_and_levels_are_refused_with_reasons() -> None:
     with server() as client:
         assert client.get("/api/rooms/nowhere").json()["error"] == "no-room"
-        with client.websocket_connect("/ws/nowhere") as ws:
+        with connected(client, "nowhere") as ws:
             assert ws.receive_json()["error"] == "no-room"
         room = new_room(client, "letters", 2)
         reply = client.post(f"/api/rooms/{room}/seats/5", json={"name": "Ann"})
@@ -121,7 +120,7 @@ def test_a_refusal_is_given_in_the_players_language() -> None:
         seat(client, room, 1, "Bob")
         start(client, room, ann)
         far = {"type": "action", "action": {"type": "flip", "position": 99}, "seq": 0}
-        with client.websocket_connect(f"/ws/{room}?token={ann}&lang=uk") as ws:
+        with connected(client, room, ann, "uk") as ws:
             answer(ws)
             ws.send_json({"type": "dance"})
             assert answer(ws)["reason"] == "немає повідомлень типу «dance»"
@@ -142,7 +141,7 @@ def test_a_refusal_is_given_in_the_players_language() -> None:
             ws.send_json({"type": "lang", "lang": "en"})
             ws.send_json(far)
             assert answer(ws)["reason"] == "there is no card 100 on the table"
-        with client.websocket_connect(f"/ws/{room}?token=forged&lang=ru") as ws:
+        with connected(client, room, "forged", "ru") as ws:
             refused = ws.receive_json()
             assert refused["reason"] == "этот ключ не держит ни одного места в этой комнате"
         assert client.get(f"/api/rooms/{room}").json()["seq"] == 0

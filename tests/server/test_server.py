@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from igroteka.engine import GameRecord, replay
 from igroteka.games import get_game
-from tests.server.support import bot, new_room, play_through, seat, server, start
+from tests.server.support import bot, connected, new_room, play_through, seat, server, start
 
 
 def test_the_server_answers_health_and_describes_its_api() -> None:
@@ -58,12 +58,12 @@ def test_a_room_comes_back_exactly_after_a_restart(store_url: str) -> None:
         start(client, room, token)
         messages = play_through(client, room, token, "letters", most=12)
         before = client.get(f"/api/rooms/{room}").json()
-        with client.websocket_connect(f"/ws/{room}?token={token}") as ws:
+        with connected(client, room, token) as ws:
             view = ws.receive_json()["view"]
     assert messages and before["started"]
     with server(url) as client:
         after = client.get(f"/api/rooms/{room}").json()
-        with client.websocket_connect(f"/ws/{room}?token={token}") as ws:
+        with connected(client, room, token) as ws:
             welcome = ws.receive_json()
         assert after["seq"] >= before["seq"]
         if after["seq"] == before["seq"]:

@@ -24,7 +24,7 @@ from tests.server.positions import (
     store_rooms,
     token,
 )
-from tests.server.support import new_room, seat, server, start
+from tests.server.support import connected, new_room, seat, server, start
 
 TRIALS = 20
 
@@ -39,7 +39,7 @@ def answer(ws: Any) -> dict[str, Any]:
 
 def at_once(client: TestClient, room: str, sends: dict[int, dict[str, Any]]) -> dict[int, Any]:
     """Each seat's own websocket sends its message at the same moment: the answers by seat."""
-    sockets = {s: client.websocket_connect(f"/ws/{room}?token={token(s)}") for s in sends}
+    sockets = {s: connected(client, room, token(s)) for s in sends}
     answers: dict[int, Any] = {}
     ready = threading.Barrier(len(sends))
     try:
@@ -130,7 +130,7 @@ def test_five_players_laying_and_then_voting_at_once_are_each_counted_once(
 
 def welcome(client: TestClient, room: str, seat_number: int) -> dict[str, Any]:
     """What a seat's websocket is told first: its view and the context of now."""
-    with client.websocket_connect(f"/ws/{room}?token={token(seat_number)}") as ws:
+    with connected(client, room, token(seat_number)) as ws:
         message: dict[str, Any] = ws.receive_json()
         return message
 
@@ -174,8 +174,8 @@ def test_a_flip_chosen_before_a_chaos_moved_the_card_is_refused_and_may_be_chose
     store_rooms(url, match, ["moved"])
     with (
         server(url) as client,
-        client.websocket_connect(f"/ws/moved?token={token(0)}&lang=uk") as ann,
-        client.websocket_connect(f"/ws/moved?token={token(1)}") as bob,
+        connected(client, "moved", token(0), "uk") as ann,
+        connected(client, "moved", token(1)) as bob,
     ):
         ann.receive_json()
         bob.receive_json()
@@ -195,7 +195,7 @@ def test_a_message_sent_twice_is_applied_once_and_acknowledged_alike() -> None:
         ann = seat(client, room, 0, "Ann")
         seat(client, room, 1, "Bob")
         start(client, room, ann)
-        with client.websocket_connect(f"/ws/{room}?token={ann}") as ws:
+        with connected(client, room, ann) as ws:
             ws.receive_json()
             first = action({"type": "flip", "position": 0}, 0, "first-click")
             ws.send_json(first)
@@ -217,7 +217,7 @@ def test_every_message_carries_the_kernels_context_beside_the_view() -> None:
         start(client, room, ann)
         game = entry("klepka").game
         first = Match.start(game, ["Ann", "Bob"], {"pairs": 4, "starter": 0}, 5)
-        with client.websocket_connect(f"/ws/{room}?token={ann}") as ws:
+        with connected(client, room, ann) as ws:
             welcome = ws.receive_json()
             assert welcome["context"] == context(game, first.state, 0)
             assert welcome["context"]["awaited"] == [0] and welcome["seq"] == 0
@@ -239,12 +239,12 @@ def test_the_context_gives_the_turn_timers_deadline_while_a_person_is_awaited() 
         ann = seat(client, room, 0, "Ann")
         seat(client, room, 1, "Bob")
         start(client, room, ann)
-        with client.websocket_connect(f"/ws/{room}?token={ann}") as ws:
+        with connected(client, room, ann) as ws:
             deadline = ws.receive_json()["context"]["deadline"]
         assert deadline is not None and 50 < deadline - time.time() <= 60
         untimed = new_room(client, "klepka", 2, pairs=4)
         ann = seat(client, untimed, 0, "Ann")
         seat(client, untimed, 1, "Bob")
         start(client, untimed, ann)
-        with client.websocket_connect(f"/ws/{untimed}?token={ann}") as ws:
+        with connected(client, untimed, ann) as ws:
             assert ws.receive_json()["context"]["deadline"] is None

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from igroteka.server import Settings
-from tests.server.support import new_room, seat, server, start
+from tests.server.support import connected, new_room, seat, server, start
 
 QUICK = Settings(reveal=0.0, bot=0.0, away=0.1)
 
@@ -51,8 +51,8 @@ def test_a_player_who_is_here_is_waited_for_and_the_turn_timer_plays_for_them() 
         bob = seat(client, room, 1, "Bob")
         start(client, room, ann)
         with (
-            client.websocket_connect(f"/ws/{room}?token={ann}"),
-            client.websocket_connect(f"/ws/{room}?token={bob}"),
+            connected(client, room, ann),
+            connected(client, room, bob),
         ):
             time.sleep(0.5)
             here = client.get(f"/api/rooms/{room}").json()
@@ -71,8 +71,8 @@ def test_a_player_who_is_here_is_waited_for_and_the_turn_timer_plays_for_them() 
         bob = seat(client, timed, 1, "Bob")
         start(client, timed, ann)
         with (
-            client.websocket_connect(f"/ws/{timed}?token={ann}"),
-            client.websocket_connect(f"/ws/{timed}?token={bob}"),
+            connected(client, timed, ann),
+            connected(client, timed, bob),
         ):
             started = time.monotonic()
             moved = wait_for(client, timed, lambda r: r["seq"] >= 1, seconds=5)

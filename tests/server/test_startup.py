@@ -14,7 +14,7 @@ from igroteka.lexicon import index as index_module
 from igroteka.server import create_app
 from igroteka.server.readiness import LexiconIndexes, word_languages
 from tests.lexicon.support import tiny_dictionary
-from tests.server.support import FAST, bot, new_room, play_through, seat, server, start
+from tests.server.support import FAST, bot, connected, new_room, play_through, seat, server, start
 
 
 class SlowIndexes:
@@ -84,7 +84,7 @@ def test_the_lobby_and_the_game_wait_until_the_server_is_ready(said: list[str]) 
         until(lambda: said)
         refused = client.post("/api/rooms", json={"game": "klepka", "players": 2})
         assert refused.status_code == 503 and refused.json()["error"] == "starting"
-        with client.websocket_connect("/ws/anything") as ws:
+        with connected(client, "anything") as ws:
             message = ws.receive_json()
         assert message["type"] == "error" and message["error"] == "starting"
         assert client.get("/").status_code == 200  # the page itself is there, and says so
@@ -156,5 +156,5 @@ def test_a_finished_game_is_not_replayed_at_start_and_comes_back_whole_when_aske
         answer = client.get(f"/api/rooms/{room}").json()
         assert answer["finished"] and answer["seq"] == steps
         assert client.get(f"/api/rooms/{room}/record").text == record
-        with client.websocket_connect(f"/ws/{room}?token={token}") as ws:
+        with connected(client, room, token) as ws:
             assert ws.receive_json()["view"]["outcome"] is not None

@@ -11,7 +11,7 @@ from igroteka.games import versions
 from igroteka.i18n import Text, translate
 from igroteka.server.lobby import digest
 from igroteka.store import Room, Seat, Store
-from tests.server.support import seat, server, start
+from tests.server.support import connected, seat, server, start
 
 ANN = "ann-token-that-nobody-guesses"
 FLIP_0 = {"type": "flip", "position": 0}
@@ -51,7 +51,7 @@ def test_a_room_of_an_older_version_whose_log_replays_goes_on(tmp_path: Path) ->
     with server(url) as client:
         described = client.get("/api/rooms/older").json()
         assert described["seq"] == 1 and not described["finished"] and not described["stopped"]
-        with client.websocket_connect("/ws/older") as ws:
+        with connected(client, "older") as ws:
             welcome = ws.receive_json()
         assert welcome["context"]["outcome"] is None and welcome["context"]["awaited"] == [0]
 
@@ -68,7 +68,7 @@ def test_a_room_whose_log_an_update_refuses_is_stopped_as_far_as_it_replays(
         assert reply.status_code == 200
         described = reply.json()
         assert described["finished"] and described["stopped"] and described["seq"] == 1
-        with client.websocket_connect(f"/ws/older?lang=uk&token={ANN}") as ws:
+        with connected(client, "older", ANN, "uk") as ws:
             welcome = ws.receive_json()
             outcome = welcome["context"]["outcome"]
             reason = Text("this game was stopped by an update")
@@ -89,7 +89,7 @@ def test_a_log_changed_by_hand_stops_the_game_with_its_own_reason(tmp_path: Path
     url = f"sqlite:///{tmp_path / 'games.db'}"
     stored_room(url, "edited", [(1, FLIP_0)], {"versions": versions("klepka")})
     with server(url) as client:
-        with client.websocket_connect("/ws/edited") as ws:
+        with connected(client, "edited") as ws:
             outcome = ws.receive_json()["context"]["outcome"]
         assert outcome["reason"] == "this game was stopped: its stored log no longer replays"
         assert client.get("/api/rooms/edited").json()["seq"] == 0
@@ -107,7 +107,7 @@ def test_a_room_whose_options_an_update_refuses_is_stopped_before_its_first_stat
     with server(url) as client:
         described = client.get("/api/rooms/odd").json()
         assert described["finished"] and described["stopped"]
-        with client.websocket_connect("/ws/odd") as ws:
+        with connected(client, "odd") as ws:
             welcome = ws.receive_json()
         assert welcome["view"] is None
         assert welcome["context"]["outcome"]["reason"] == "this game was stopped by an update"

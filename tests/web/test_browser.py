@@ -27,7 +27,7 @@ from tests.server.positions import (
     store_rooms,
     token,
 )
-from tests.server.support import free_port, running
+from tests.server.support import free_port, join, running
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -376,7 +376,8 @@ def test_a_flip_the_table_changed_under_is_refused_with_a_reason_and_may_be_made
         ann.goto(base + "/r/moved")
         ann.wait_for_selector(".game[data-my-turn='yes']")
         holding.append(True)
-        with connect(f"ws://127.0.0.1:{port}/ws/moved?token={token(1)}") as bob:
+        with connect(f"ws://127.0.0.1:{port}/ws/moved") as bob:
+            join(bob, token(1))
             bob.send(json.dumps(action({"type": "chaos"}, seq, "chaos")))
             while json.loads(bob.recv(timeout=10))["type"] != "ack":
                 pass
@@ -420,7 +421,8 @@ def test_a_chain_being_typed_is_kept_when_another_player_submits_theirs(
         ann.wait_for_selector(".chain-input")
         ann.fill(".chain-input", "half a cha")
         ann.press(".chain-input", "ArrowLeft")
-        with connect(f"ws://127.0.0.1:{port}/ws/chains?token={token(1)}") as bob:
+        with connect(f"ws://127.0.0.1:{port}/ws/chains") as bob:
+            join(bob, token(1))
             bob.send(json.dumps(action({"type": "chain", "links": bobs}, seq, "bob")))
             while json.loads(bob.recv(timeout=10))["type"] != "ack":
                 pass

@@ -18,7 +18,7 @@ from igroteka.games.crossword import movegen
 from igroteka.games.crossword.board import Board, Tile, premiums, tile_set
 from igroteka.games.crossword.rules import accepted
 from igroteka.games.crossword.score import placement_problem, words
-from tests.server.support import free_port, running
+from tests.server.support import free_port, join, running
 from tests.web.test_browser import browser  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.browser
@@ -31,7 +31,8 @@ def view_of(port: int, room: str, token: str) -> dict[str, Any]:
     """A seat's view as the server tells it, through a websocket of its own."""
     from websockets.sync.client import connect
 
-    with connect(f"ws://127.0.0.1:{port}/ws/{room}?token={token}") as socket:
+    with connect(f"ws://127.0.0.1:{port}/ws/{room}") as socket:
+        join(socket, token)
         welcome = json.loads(socket.recv(timeout=10))
     view: dict[str, Any] = welcome["view"]
     return view

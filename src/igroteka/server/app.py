@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import re
 import sys
 import time
 import traceback
@@ -56,7 +58,7 @@ from igroteka.store import Store, StoredImage
 
 _T = TypeVar("_T")
 
-__all__ = ["UVICORN", "create_app"]
+__all__ = ["UVICORN", "create_app", "hide_tokens"]
 
 UVICORN: dict[str, Any] = {
     "log_level": "warning",
@@ -66,6 +68,32 @@ UVICORN: dict[str, Any] = {
 client was 10% of the server's CPU at 200 rooms, and turning it off cut the CPU of an
 action by 16% (bench/server.py, cases ``load`` and ``plain``); a view is a few kB.
 ``igroteka serve`` runs with them."""
+
+
+_TOKEN = re.compile(r"(?<=[?&]token=)[^&#\s\"']+")
+
+
+class _HideTokens(logging.Filter):
+    """Cut the value of a ``token=`` out of the addresses a log record names."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub("…", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN.sub("…", arg) if isinstance(arg, str) else arg for arg in record.args
+            )
+        return True
+
+
+def hide_tokens() -> None:
+    """Keep tokens out of uvicorn's logs, once it has set them up.
+
+    A token never travels in an address (it comes in the websocket's join), but a client of
+    before the join sends ``/ws/{room}?token=…``; it is refused (``token-in-url``), and
+    uvicorn writes every address it is asked for, at level info, before the app sees it."""
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).addFilter(_HideTokens())
 
 
 class NewRoom(BaseModel):
@@ -365,10 +393,9 @@ def create_app(
         return HTMLResponse(page)
 
     @app.websocket("/ws/{room_id}")
-    async def play(
-        websocket: WebSocket, room_id: str, token: str | None = None, lang: str | None = None
-    ) -> None:
-        await serve_socket(websocket, rooms, readiness, room_id, token, lang)
+    async def play(websocket: WebSocket, room_id: str) -> None:
+        """A player's or a spectator's websocket: the token comes in its first message."""
+        await serve_socket(websocket, rooms, readiness, room_id)
 
     return app
 

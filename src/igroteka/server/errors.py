@@ -27,6 +27,9 @@ class RoomError(Exception):
 
 STATUS = {
     "bad-request": 422,
+    "token-in-url": 400,
+    "bad-join": 400,
+    "no-join": 408,
     "options": 400,
     "level": 400,
     "no-name": 400,

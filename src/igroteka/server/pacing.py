@@ -41,6 +41,9 @@ class Settings:
     """How long a bot waits before each of its actions, so that people can follow."""
     away: float = 30.0
     """How long a player may be gone (no connection) before a bot plays for them."""
+    join: float = 10.0
+    """How long a new websocket may take to send its join before it is refused and closed
+    (``no-join``): a connection that never says who it is holds nothing for long."""
 
 
 class Pacing:

@@ -1,8 +1,11 @@
 """The websocket of a player or a spectator: who it is, what it hears, what it says.
 
-One connection per socket (:class:`~igroteka.server.authority.Connection`):
-a writer sends its queued messages in order, and the reader judges every
-message the client sends (docs/protocol.md lists them and their refusals).
+A connection opens at ``/ws/{room}`` and says who it is in its first message,
+a join (``{"type": "join", "token": …, "lang": "uk"}``), never in the address:
+an address is written in the server's access log and in any proxy's. One
+connection per socket (:class:`~igroteka.server.authority.Connection`): a
+writer sends its queued messages in order, and the reader judges every message
+the client sends (docs/protocol.md lists them and their refusals).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 from fastapi import WebSocket, WebSocketDisconnect
 
@@ -20,34 +23,44 @@ from igroteka.server.errors import RoomError, refused_for, status
 from igroteka.server.readiness import Readiness
 from igroteka.server.rooms import LiveRoom, Rooms
 
-__all__ = ["MAX_MESSAGE", "serve_socket"]
+__all__ = ["CLOSE", "MAX_MESSAGE", "Join", "read_join", "serve_socket"]
 
 MAX_MESSAGE = 16_384
 """The largest websocket message a client may send (characters)."""
 
+CLOSE = {400: 4400, 404: 4404, 408: 4408, 503: 4503}
+"""The close code of a connection refused before its welcome, by the HTTP status of the
+refusal's code (:data:`~igroteka.server.errors.STATUS`); 4403 for any other."""
+
+
+class Join(NamedTuple):
+    """Who a connection says it is: a seat's token (None: a spectator), and its language."""
+
+    token: str | None
+    lang: str | None
+
 
 async def serve_socket(
-    websocket: WebSocket,
-    rooms: Rooms,
-    readiness: Readiness,
-    room_id: str,
-    token: str | None,
-    lang: str | None,
+    websocket: WebSocket, rooms: Rooms, readiness: Readiness, room_id: str
 ) -> None:
-    """A connection from its handshake to its end: refused with a code, or played."""
+    """A connection from its join to its end: refused with a code, or played."""
     await websocket.accept()
-    spoken = negotiate(lang or websocket.headers.get("accept-language"))
+    query = websocket.query_params  # an old client's ``?lang=`` says why it is refused
+    spoken = negotiate(query.get("lang") or websocket.headers.get("accept-language"))
     try:
+        join = await _join(websocket, rooms.settings.join)
+        spoken = join.lang or spoken
         if readiness.reason is not None:
             raise RoomError(readiness.reason, readiness.code)
         room = await rooms.find(room_id)
-        seat = room.seat_of(token)
+        seat = room.seat_of(join.token)
+    except WebSocketDisconnect:  # gone before it joined
+        return
     except RoomError as error:
         await websocket.send_json(
             {"type": "error", **refused_for(error.code, error.reason, spoken)}
         )
-        codes = {404: 4404, 503: 4503}
-        await websocket.close(code=codes.get(status(error.code), 4403))
+        await websocket.close(code=CLOSE.get(status(error.code), 4403))
         return
     connection = Connection(seat, spoken)
     connection.send(room.welcome(connection))
@@ -62,6 +75,58 @@ async def serve_socket(
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await writer
+
+
+async def _join(websocket: WebSocket, within: float) -> Join:
+    """The connection's join, its first message, sent within ``within`` seconds.
+
+    A token in the address is refused and never used: the address has been written in
+    the logs already, and an old client is told why it cannot connect."""
+    if "token" in websocket.query_params:
+        raise RoomError(
+            Text("a token never goes in the address: reload the page to connect again"),
+            "token-in-url",
+        )
+    try:
+        message = await asyncio.wait_for(websocket.receive(), within)
+    except TimeoutError:
+        raise RoomError(
+            Text(
+                "a connection must say who it is (a join message) "
+                "within {seconds} {seconds:second|seconds}",
+                seconds=round(within),
+            ),
+            "no-join",
+        ) from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    return read_join(message.get("text"))
+
+
+def read_join(text: str | None) -> Join:
+    """A join message read, or refused (``bad-join``, ``bad-lang``); None: not text.
+
+    >>> read_join('{"type": "join", "token": "abc", "lang": "uk"}')
+    Join(token='abc', lang='uk')
+    >>> read_join('{"type": "join"}')
+    Join(token=None, lang=None)
+    """
+    try:
+        message = json.loads(text) if text is not None and len(text) <= MAX_MESSAGE else None
+    except ValueError:
+        message = None
+    if not isinstance(message, dict) or message.get("type") != "join":
+        raise RoomError(
+            Text("the first message must be a join, with the seat’s token (none: a spectator)"),
+            "bad-join",
+        )
+    token, lang = message.get("token"), message.get("lang")
+    if token is not None and not isinstance(token, str):
+        raise RoomError(Text("a join’s token must be text, or null for a spectator"), "bad-join")
+    if lang is not None and lang not in LANGUAGES:
+        choices = ", ".join(LANGUAGES)
+        raise RoomError(Text("the languages are {choices}", choices=choices), "bad-lang")
+    return Join(token or None, lang)
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:

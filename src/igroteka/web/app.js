@@ -344,14 +344,17 @@ class RoomPage {
     for (const key of wanted) if (!this.sockets[key]) this.connect(key);
   }
 
+  // A socket per seat held (or one to watch); it says who it is in its first message, never in
+  // the address (an address is written in logs), and again on every socket it reconnects with.
   connect(key, delay = 250) {
-    const token = key === "watch" ? "" : tokens(this.id)[key];
+    const token = key === "watch" ? null : tokens(this.id)[key] ?? null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ lang: language() });
-    if (token) query.set("token", token);
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/${this.id}?${query}`);
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${this.id}`);
     this.sockets[key] = socket;
-    socket.onopen = () => document.body.classList.remove("offline");
+    socket.onopen = () => {
+      socket.send(JSON.stringify({ type: "join", token, lang: language() }));
+      document.body.classList.remove("offline");
+    };
     socket.onmessage = (event) => this.receive(key, JSON.parse(event.data));
     socket.onclose = () => {
       if (this.closed || this.sockets[key] !== socket) return;
