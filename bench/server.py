@@ -213,20 +213,23 @@ class Room:
 
 async def _new_room(
     http: httpx.AsyncClient, game: str, options: dict[str, Any], seed: int, people: int
-) -> tuple[str, list[str]]:
-    """A room of 4 seats: ``people`` taken by persons (their tokens), the rest by bots."""
+) -> tuple[str, list[str], str]:
+    """A room of 4 seats: ``people`` taken by persons (their tokens), the rest by bots (seated
+    by the room's creator, whose token comes last)."""
     reply = await http.post(
         "/api/rooms", json={"game": game, "players": 4, "options": options, "seed": seed}
     )
     room = reply.json()["id"]
+    creator = reply.json().get("creator", "")  # a server before creator tokens has none
     tokens = []
     for seat in range(4):
         if seat < people:
             taken = await http.post(f"/api/rooms/{room}/seats/{seat}", json={"name": f"p{seat}"})
             tokens.append(taken.json()["token"])
         else:
-            await http.post(f"/api/rooms/{room}/seats/{seat}/bot", json={"level": "medium"})
-    return room, tokens
+            bot = {"level": "medium", "token": creator}
+            await http.post(f"/api/rooms/{room}/seats/{seat}/bot", json=bot)
+    return room, tokens, creator or tokens[0]
 
 
 async def _health(http: httpx.AsyncClient, stop: float, slowest: list[float]) -> None:
@@ -263,19 +266,20 @@ async def load(
     options = {"pairs": 12} if game == "klepka" else {"pairs": 30}
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         made: list[tuple[Room, list[Client]]] = []
+        starters: list[tuple[str, str]] = []  # (room, its creator token)
         for number in range(rooms):
-            room_id, tokens = await _new_room(http, game, options, number, 4)
+            room_id, tokens, creator = await _new_room(http, game, options, number, 4)
             room = Room(room_id, 4)
             clients = [
                 Client(game, room, seat, token, think, deflate) for seat, token in enumerate(tokens)
             ]
             made.append((room, clients))
-        starters = [(room.id, clients[0].token) for room, clients in made]
+            starters.append((room_id, creator))
         others: list[Client] = []
         if slow:  # one person (a client like the others, not measured) and three slow bots
-            slow_id, tokens = await _new_room(http, SLOW, {"pairs": 12}, rooms, 1)
+            slow_id, tokens, creator = await _new_room(http, SLOW, {"pairs": 12}, rooms, 1)
             others.append(Client(SLOW, Room(slow_id, 1), 0, tokens[0], think, deflate))
-            starters.insert(0, (slow_id, tokens[0]))
+            starters.insert(0, (slow_id, creator))
         stop = time.perf_counter() + seconds
         ws_url = url.replace("http", "ws")
         clients = [c for _, cs in made for c in cs] + others
@@ -391,6 +395,14 @@ def start_case(
     ]
 
 
+def _takes_chosen_seeds() -> bool:
+    """Whether the igroteka run (``--before SRC`` may be an older one) has ``--chosen-seeds``;
+    a server before it took every seed it was given."""
+    from igroteka.server import Settings
+
+    return "chosen_seeds" in Settings.__dataclass_fields__
+
+
 def run_server(args: argparse.Namespace) -> None:
     """The server process: ``igroteka serve`` as the command line runs it, plus the slow game."""
     from igroteka.cli import main as cli
@@ -402,6 +414,8 @@ def run_server(args: argparse.Namespace) -> None:
         workers.APPLY_IN_WORKERS = True
     argv = ["serve", "--port", str(args.port), "--db", args.db, "--reveal", "0"]
     argv += ["--bot-delay", "0"]
+    if _takes_chosen_seeds():  # the rooms' seeds are the benchmark's, the same in every case
+        argv += ["--chosen-seeds"]
     if not args.profile_to:
         sys.exit(cli(argv))
     # uvicorn raises SIGTERM again once it has shut down: end by SystemExit, so the profile is kept

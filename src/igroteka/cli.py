@@ -539,7 +539,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     url = args.db or default_url()
     try:
-        app = create_app(url, Settings(reveal=args.reveal, bot=args.bot_delay))
+        settings = Settings(reveal=args.reveal, bot=args.bot_delay, chosen_seeds=args.chosen_seeds)
+        app = create_app(url, settings)
     except StoreError as error:
         raise UsageError(str(error)) from None
     listening = _listen(args.host, args.port)
@@ -682,6 +683,12 @@ def build_parser() -> Parser:
         choices=["critical", "error", "warning", "info", "debug"],
         dest="log_level",
         help="what uvicorn logs (warning; info: its access log too)",
+    )
+    serve.add_argument(
+        "--chosen-seeds",
+        action="store_true",
+        dest="chosen_seeds",
+        help="let a new room name its seed (tests, local development: it gives the layout away)",
     )
     serve.set_defaults(func=cmd_serve)
 

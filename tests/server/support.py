@@ -22,7 +22,9 @@ from igroteka.engine import Event
 from igroteka.games import entry
 from igroteka.server import Settings, create_app
 
-FAST = Settings(reveal=0.0, bot=0.0)
+FAST = Settings(reveal=0.0, bot=0.0, chosen_seeds=True)
+CREATORS: dict[str, str] = {}
+"""The creator token of each room ``new_room`` made, by room id."""
 
 
 @contextmanager
@@ -61,12 +63,21 @@ def connected(
         yield ws
 
 
-def new_room(client: TestClient, game: str, players: int, **options: Any) -> str:
-    response = client.post(
-        "/api/rooms", json={"game": game, "players": players, "options": options, "seed": 5}
-    )
+def new_room(
+    client: TestClient, game: str, players: int, turn_timer: int | None = None, **options: Any
+) -> str:
+    """A room of seed 5 (a server of FAST settings takes chosen seeds); its creator token is
+    kept in CREATORS."""
+    asked = {"game": game, "players": players, "options": options, "seed": 5}
+    return created(client.post("/api/rooms", json={**asked, "turn_timer": turn_timer}))
+
+
+def created(response: Any) -> str:
+    """The id of the room a ``POST /api/rooms`` made; its creator token is kept in CREATORS."""
     assert response.status_code == 201, response.text
-    return str(response.json()["id"])
+    room = str(response.json()["id"])
+    CREATORS[room] = str(response.json()["creator"])
+    return room
 
 
 def seat(client: TestClient, room: str, number: int, name: str) -> str:
@@ -76,12 +87,16 @@ def seat(client: TestClient, room: str, number: int, name: str) -> str:
 
 
 def bot(client: TestClient, room: str, number: int, level: str) -> None:
-    response = client.post(f"/api/rooms/{room}/seats/{number}/bot", json={"level": level})
+    """The room's creator seats a bot."""
+    response = client.post(
+        f"/api/rooms/{room}/seats/{number}/bot", json={"level": level, "token": CREATORS[room]}
+    )
     assert response.status_code == 200, response.text
 
 
-def start(client: TestClient, room: str, token: str) -> None:
-    response = client.post(f"/api/rooms/{room}/start", json={"token": token})
+def start(client: TestClient, room: str) -> None:
+    """The room's creator starts the game."""
+    response = client.post(f"/api/rooms/{room}/start", json={"token": CREATORS[room]})
     assert response.status_code == 200, response.text
 
 
@@ -138,6 +153,7 @@ def running(
     *,
     log_level: str | None = None,
     output: Path | None = None,
+    chosen_seeds: bool = False,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """A real server process (``igroteka serve``), killed with SIGKILL when the block ends.
 
@@ -149,6 +165,8 @@ def running(
     command += ["--reveal", str(reveal), "--bot-delay", str(bot)]
     if log_level is not None:
         command += ["--log-level", log_level]
+    if chosen_seeds:
+        command += ["--chosen-seeds"]
     written = open(output, "wb") if output is not None else None  # noqa: SIM115
     process = subprocess.Popen(
         command,

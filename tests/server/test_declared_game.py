@@ -9,7 +9,7 @@ import pytest
 
 from igroteka.games import register
 from tests.games import tiny
-from tests.server.support import play_through, seat, server, start
+from tests.server.support import new_room, play_through, seat, server, start
 
 
 @pytest.fixture
@@ -52,13 +52,9 @@ def test_a_registered_game_plays_to_the_end_through_the_server(takeaway: None) -
         )
         assert refused.status_code == 400
         assert refused.json()["reason"] == "stones must be between 5 and 40, not 99"
-        created = client.post(
-            "/api/rooms",
-            json={"game": tiny.NAME, "players": 2, "options": {"stones": 9, "misere": True}},
-        )
-        room = created.json()["id"]
+        room = new_room(client, tiny.NAME, 2, stones=9, misere=True)
         tokens = [seat(client, room, n, name) for n, name in enumerate(["Ann", "Bob"])]
-        start(client, room, tokens[0])
+        start(client, room)
         import threading
 
         results: list[list[dict[str, object]]] = []

@@ -230,7 +230,7 @@ def test_a_game_on_an_own_deck_shows_an_uploaded_picture_by_its_url() -> None:
         token = seat(client, room, 0, "Ann")
         bot(client, room, 1, "easy")
         bot(client, room, 2, "easy")
-        start(client, room, token)
+        start(client, room)
         with connected(client, room, token) as ws:
             view = ws.receive_json()["view"]
         faces = view["cards"]

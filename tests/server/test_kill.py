@@ -11,7 +11,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from igroteka.engine import Event
 from igroteka.games import entry
-from tests.server.support import free_port, join, running
+from tests.server.support import CREATORS, created, free_port, join, running
 
 
 class Player:
@@ -61,16 +61,18 @@ def play(players: list[Player], actions: int) -> None:
 
 def test_a_game_survives_sigkill_and_both_players_carry_on(tmp_path: Path) -> None:
     db, port = tmp_path / "games.db", free_port()
-    with running(db, port):
+    with running(db, port, chosen_seeds=True):
         api = f"http://127.0.0.1:{port}/api/rooms"
-        room = httpx.post(
-            api, json={"game": "klepka", "players": 2, "options": {"pairs": 6}, "seed": 4}
-        ).json()["id"]
+        room = created(
+            httpx.post(
+                api, json={"game": "klepka", "players": 2, "options": {"pairs": 6}, "seed": 4}
+            )
+        )
         tokens = [
             httpx.post(f"{api}/{room}/seats/{n}", json={"name": name}).json()["token"]
             for n, name in enumerate(["Ann", "Bob"])
         ]
-        httpx.post(f"{api}/{room}/start", json={"token": tokens[0]})
+        httpx.post(f"{api}/{room}/start", json={"token": CREATORS[room]})
         players = [Player(port, room, token, "klepka") for token in tokens]
         play(players, 9)
         stored = -1

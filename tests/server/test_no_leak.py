@@ -43,7 +43,7 @@ def test_messages_to_each_seat_and_to_spectators_hold_only_what_they_may_know(
         received: dict[int | None, list[dict[str, Any]]] = {None: []}
         watcher = threading.Thread(target=spectate, args=(client, room, received[None]))
         watcher.start()
-        start(client, room, ann)
+        start(client, room)
         other = threading.Thread(
             target=lambda: received.__setitem__(1, play_through(client, room, bob, game))
         )

@@ -62,13 +62,13 @@ def gate(tmp_path: Path) -> Iterator[Path]:
 def test_another_room_plays_on_while_a_bot_thinks_and_healthz_answers(gate: Path) -> None:
     with server() as client:
         slow = new_room(client, GATED, 2, pairs=3)
-        ann = seat(client, slow, 0, "Ann")
+        seat(client, slow, 0, "Ann")
         bot(client, slow, 1, "medium")
-        start(client, slow, ann)  # the London question: the bot thinks about it, and waits
+        start(client, slow)  # the London question: the bot thinks about it, and waits
         fast = new_room(client, "klepka", 2, pairs=3)
         bob = seat(client, fast, 0, "Bob")
         cyd = seat(client, fast, 1, "Cyd")
-        start(client, fast, bob)
+        start(client, fast)
         with (
             connected(client, fast, bob) as ws,
             connected(client, fast, cyd),

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from igroteka.i18n import Text, translate
-from tests.server.support import bot, connected, new_room, seat, server, start
+from tests.server.support import CREATORS, bot, connected, new_room, seat, server, start
 
 
 def answer(ws: Any) -> Any:
@@ -66,7 +66,7 @@ def test_malformed_messages_are_answered_and_change_nothing(text: str, error: st
         room = new_room(client, "klepka", 2, pairs=4, starter=0)
         token = seat(client, room, 0, "Ann")
         seat(client, room, 1, "Bob")
-        start(client, room, token)
+        start(client, room)
         welcome, reply = welcome_and_errors(client, room, token, [text])
         assert reply["type"] == "error" and reply["error"] == error and reply["reason"]
         assert client.get(f"/api/rooms/{room}").json()["seq"] == welcome["seq"] == 0
@@ -77,9 +77,9 @@ def test_malformed_messages_are_answered_and_change_nothing(text: str, error: st
 def test_nobody_acts_for_another_seat_or_as_a_spectator() -> None:
     with server() as client:
         room = new_room(client, "klepka", 2, pairs=4, starter=0)
-        ann = seat(client, room, 0, "Ann")
+        seat(client, room, 0, "Ann")
         bob = seat(client, room, 1, "Bob")
-        start(client, room, ann)
+        start(client, room)
         flip = json.dumps({"type": "action", "action": {"type": "flip", "position": 0}, "seq": 0})
         assert welcome_and_errors(client, room, bob, [flip])[-1]["error"] == "not-your-turn"
         assert welcome_and_errors(client, room, None, [flip])[-1]["error"] == "spectator"
@@ -96,11 +96,14 @@ def test_unknown_rooms_seats_and_levels_are_refused_with_reasons() -> None:
         room = new_room(client, "letters", 2)
         reply = client.post(f"/api/rooms/{room}/seats/5", json={"name": "Ann"})
         assert reply.status_code == 404 and "no seat 6" in reply.json()["reason"]
-        reply = client.post(f"/api/rooms/{room}/seats/0/bot", json={"level": "genius"})
+        creator = CREATORS[room]
+        reply = client.post(
+            f"/api/rooms/{room}/seats/0/bot", json={"level": "genius", "token": creator}
+        )
         assert reply.status_code == 400 and "genius" in reply.json()["reason"]
-        token = seat(client, room, 0, "Ann")
+        seat(client, room, 0, "Ann")
         assert client.post(f"/api/rooms/{room}/seats/0", json={"name": "Bob"}).status_code == 409
-        reply = client.post(f"/api/rooms/{room}/start", json={"token": token})
+        reply = client.post(f"/api/rooms/{room}/start", json={"token": creator})
         assert reply.status_code == 409 and "seat 2 is still open" in reply.json()["reason"]
         bot(client, room, 1, "easy")
         reply = client.post(
@@ -118,7 +121,7 @@ def test_a_refusal_is_given_in_the_players_language() -> None:
         room = new_room(client, "klepka", 2, pairs=4, starter=0)
         ann = seat(client, room, 0, "Ann")
         seat(client, room, 1, "Bob")
-        start(client, room, ann)
+        start(client, room)
         far = {"type": "action", "action": {"type": "flip", "position": 99}, "seq": 0}
         with connected(client, room, ann, "uk") as ws:
             answer(ws)
@@ -161,7 +164,8 @@ def test_open_seats_are_counted_in_each_language() -> None:
     """The plural agrees with the number of open seats."""
     with server() as client:
         room = new_room(client, "letters", 4)
-        token = seat(client, room, 0, "Ann")
+        seat(client, room, 0, "Ann")
+        token = CREATORS[room]
         answers = {
             lang: client.post(
                 f"/api/rooms/{room}/start", json={"token": token}, headers={"Accept-Language": lang}

@@ -21,7 +21,7 @@ def test_a_person_and_a_bot_play_klepka_to_the_end_and_the_record_replays() -> N
         room = new_room(client, "klepka", 2, pairs=5)
         token = seat(client, room, 0, "Ann")
         bot(client, room, 1, "easy")
-        start(client, room, token)
+        start(client, room)
         messages = play_through(client, room, token, "klepka")
         outcome = messages[-1]["view"]["outcome"]
         assert outcome is not None and outcome["winners"]
@@ -35,7 +35,7 @@ def test_two_people_play_klepka_letters_with_a_bot() -> None:
         room = new_room(client, "letters", 3, pairs=12)
         ann, bob = seat(client, room, 0, "Ann"), seat(client, room, 1, "Bob")
         bot(client, room, 2, "medium")
-        start(client, room, ann)
+        start(client, room)
         import threading
 
         results: dict[str, list[dict[str, object]]] = {}
@@ -55,7 +55,7 @@ def test_a_room_comes_back_exactly_after_a_restart(store_url: str) -> None:
         room = new_room(client, "letters", 2, pairs=10)
         token = seat(client, room, 0, "Ann")
         bot(client, room, 1, "hard")
-        start(client, room, token)
+        start(client, room)
         messages = play_through(client, room, token, "letters", most=12)
         before = client.get(f"/api/rooms/{room}").json()
         with connected(client, room, token) as ws:
@@ -78,7 +78,7 @@ def test_a_finished_game_is_replayed_step_by_step_as_a_spectator_saw_it() -> Non
         room = new_room(client, "klepka", 2, pairs=4)
         token = seat(client, room, 0, "Ann")
         bot(client, room, 1, "easy")
-        start(client, room, token)
+        start(client, room)
         assert client.get(f"/api/rooms/{room}/replay/0").status_code == 409  # not over yet
         messages = play_through(client, room, token, "klepka")
         first = client.get(f"/api/rooms/{room}/replay/0").json()

@@ -194,7 +194,7 @@ def test_a_message_sent_twice_is_applied_once_and_acknowledged_alike() -> None:
         room = new_room(client, "klepka", 2, pairs=4, starter=0)
         ann = seat(client, room, 0, "Ann")
         seat(client, room, 1, "Bob")
-        start(client, room, ann)
+        start(client, room)
         with connected(client, room, ann) as ws:
             ws.receive_json()
             first = action({"type": "flip", "position": 0}, 0, "first-click")
@@ -214,7 +214,7 @@ def test_every_message_carries_the_kernels_context_beside_the_view() -> None:
         room = new_room(client, "klepka", 2, pairs=4, starter=0)
         ann = seat(client, room, 0, "Ann")
         seat(client, room, 1, "Bob")
-        start(client, room, ann)
+        start(client, room)
         game = entry("klepka").game
         first = Match.start(game, ["Ann", "Bob"], {"pairs": 4, "starter": 0}, 5)
         with connected(client, room, ann) as ws:
@@ -232,19 +232,16 @@ def test_every_message_carries_the_kernels_context_beside_the_view() -> None:
 
 def test_the_context_gives_the_turn_timers_deadline_while_a_person_is_awaited() -> None:
     with server() as client:
-        room = client.post(
-            "/api/rooms",
-            json={"game": "klepka", "players": 2, "options": {"pairs": 4}, "turn_timer": 60},
-        ).json()["id"]
+        room = new_room(client, "klepka", 2, turn_timer=60, pairs=4)
         ann = seat(client, room, 0, "Ann")
         seat(client, room, 1, "Bob")
-        start(client, room, ann)
+        start(client, room)
         with connected(client, room, ann) as ws:
             deadline = ws.receive_json()["context"]["deadline"]
         assert deadline is not None and 50 < deadline - time.time() <= 60
         untimed = new_room(client, "klepka", 2, pairs=4)
         ann = seat(client, untimed, 0, "Ann")
         seat(client, untimed, 1, "Bob")
-        start(client, untimed, ann)
+        start(client, untimed)
         with connected(client, untimed, ann) as ws:
             assert ws.receive_json()["context"]["deadline"] is None

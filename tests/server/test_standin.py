@@ -8,7 +8,7 @@ from typing import Any
 from igroteka.server import Settings
 from tests.server.support import connected, new_room, seat, server, start
 
-QUICK = Settings(reveal=0.0, bot=0.0, away=0.1)
+QUICK = Settings(reveal=0.0, bot=0.0, away=0.1, chosen_seeds=True)
 
 
 def wait_for(client: Any, room: str, test: Any, seconds: float = 20.0) -> dict[str, Any]:
@@ -24,9 +24,9 @@ def wait_for(client: Any, room: str, test: Any, seconds: float = 20.0) -> dict[s
 def test_players_who_have_gone_are_played_by_bots_until_the_game_ends() -> None:
     with server(settings=QUICK) as client:
         room = new_room(client, "klepka", 2, pairs=4, chain="auto")
-        ann = seat(client, room, 0, "Ann")
+        seat(client, room, 0, "Ann")
         seat(client, room, 1, "Bob")
-        start(client, room, ann)  # nobody is connected: both have gone
+        start(client, room)  # nobody is connected: both have gone
         done = wait_for(client, room, lambda r: r["finished"])
         assert done["seq"] > 8 and not any(s["present"] for s in done["seats"])
 
@@ -36,10 +36,10 @@ def test_players_gone_from_a_table_that_acts_at_once_are_all_played_by_bots() ->
     whose player has gone, every step, to the end of the game."""
     with server(settings=QUICK) as client:
         room = new_room(client, "associations", 4, goal=10)
-        ann = seat(client, room, 0, "Ann")
+        seat(client, room, 0, "Ann")
         for n, name in enumerate(["Bob", "Cat", "Dan"], 1):
             seat(client, room, n, name)
-        start(client, room, ann)
+        start(client, room)
         done = wait_for(client, room, lambda r: r["finished"], seconds=60)
         assert done["seq"] > 8 and not any(s["present"] for s in done["seats"])
 
@@ -49,7 +49,7 @@ def test_a_player_who_is_here_is_waited_for_and_the_turn_timer_plays_for_them() 
         room = new_room(client, "letters", 2, pairs=10, starter=0)
         ann = seat(client, room, 0, "Ann")
         bob = seat(client, room, 1, "Bob")
-        start(client, room, ann)
+        start(client, room)
         with (
             connected(client, room, ann),
             connected(client, room, bob),
@@ -58,18 +58,10 @@ def test_a_player_who_is_here_is_waited_for_and_the_turn_timer_plays_for_them() 
             here = client.get(f"/api/rooms/{room}").json()
             assert here["seq"] == 0 and all(s["present"] for s in here["seats"])
     with server(settings=QUICK) as client:
-        timed = client.post(
-            "/api/rooms",
-            json={
-                "game": "letters",
-                "players": 2,
-                "options": {"pairs": 10, "starter": 0},
-                "turn_timer": 1,
-            },
-        ).json()["id"]
+        timed = new_room(client, "letters", 2, turn_timer=1, pairs=10, starter=0)
         ann = seat(client, timed, 0, "Ann")
         bob = seat(client, timed, 1, "Bob")
-        start(client, timed, ann)
+        start(client, timed)
         with (
             connected(client, timed, ann),
             connected(client, timed, bob),

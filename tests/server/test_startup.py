@@ -111,9 +111,9 @@ def test_stored_rooms_are_there_once_the_server_says_it_is_ready(tmp_path: Path)
     with TestClient(create_app(url, FAST, indexes=SlowIndexes(), say=print)) as client:
         client.app.state.readiness.done()  # type: ignore[attr-defined]  # (no build here)
         room = new_room(client, "klepka", 2, pairs=3)
-        token = seat(client, room, 0, "Ann")
+        seat(client, room, 0, "Ann")
         seat(client, room, 1, "Bob")
-        start(client, room, token)
+        start(client, room)
     indexes = SlowIndexes()
     indexes.built.update({"uk", "ru"})
     with TestClient(create_app(url, FAST, indexes=indexes, say=print)) as client:
@@ -146,7 +146,7 @@ def test_a_finished_game_is_not_replayed_at_start_and_comes_back_whole_when_aske
         room = new_room(client, "klepka", 2, pairs=3)
         token = seat(client, room, 0, "Ann")
         bot(client, room, 1, "easy")
-        start(client, room, token)
+        start(client, room)
         play_through(client, room, token, "klepka")
         record = client.get(f"/api/rooms/{room}/record").text
         steps = client.get(f"/api/rooms/{room}").json()["seq"]

@@ -11,7 +11,7 @@ from igroteka.games import versions
 from igroteka.i18n import Text, translate
 from igroteka.server.lobby import digest
 from igroteka.store import Room, Seat, Store
-from tests.server.support import connected, seat, server, start
+from tests.server.support import connected, new_room, seat, server, start
 
 ANN = "ann-token-that-nobody-guesses"
 FLIP_0 = {"type": "flip", "position": 0}
@@ -36,10 +36,9 @@ def test_a_started_room_keeps_the_versions_it_is_played_with_and_its_record_says
 ) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
     with server(url) as client:
-        room = client.post(
-            "/api/rooms", json={"game": "letters", "players": 1, "options": {"pairs": 10}}
-        ).json()["id"]
-        start(client, room, seat(client, room, 0, "Ann"))
+        room = new_room(client, "letters", 1, pairs=10)
+        seat(client, room, 0, "Ann")
+        start(client, room)
     kept = {stored.id: stored for stored in Store(url).rooms()}[room]
     assert kept.settings["versions"] == versions("letters")
     assert set(versions("letters")) == {"rules", "lexicon"}

@@ -100,7 +100,10 @@ class NewRoom(BaseModel):
     game: str = Field(description="the game's name, as GET /api/games lists them")
     players: int = Field(description="how many seats")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
-    seed: int | None = Field(default=None, description="a seed, for a game that can be replayed")
+    seed: int | None = Field(
+        default=None,
+        description="a chosen seed: refused unless the server allows them (serve --chosen-seeds)",
+    )
     turn_timer: int | None = Field(
         default=None, description="seconds a player has for each action, then a bot plays it"
     )
@@ -112,10 +115,23 @@ class TakeSeat(BaseModel):
 
 class BotSeat(BaseModel):
     level: str = Field(description="one of the game's bot levels")
+    token: str = Field(default="", description="the room's creator token")
 
 
 class Start(BaseModel):
-    token: str = Field(description="the token of a seat in the room")
+    token: str = Field(default="", description="the room's creator token")
+
+
+class NewOptions(BaseModel):
+    token: str = Field(default="", description="the room's creator token")
+    options: dict[str, Any] = Field(description="the game's options, as when the room was made")
+
+
+class LeaveSeat(BaseModel):
+    token: str = Field(
+        default="",
+        description="the seat's token (leave it), or the room's creator token (free it)",
+    )
 
 
 class SeatToken(BaseModel):
@@ -282,10 +298,10 @@ def create_app(
 
         Off the event loop: the options are checked by starting a game with them, and a deck
         typed in the lobby (up to 1 MB) takes its time to read."""
-        room = await asyncio.to_thread(
+        room, creator = await asyncio.to_thread(
             rooms.create, body.game, body.options, body.players, body.seed, body.turn_timer
         )
-        return {**room.public(), "invite": f"/r/{room.id}"}
+        return {**room.public(), "invite": f"/r/{room.id}", "creator": creator}
 
     uploads = RateLimit(*UPLOADS)
 
@@ -364,13 +380,34 @@ def create_app(
 
     @app.post("/api/rooms/{room_id}/seats/{seat}/bot")
     async def bot_seat(room_id: str, seat: int, body: BotSeat) -> dict[str, Any]:
+        """The room's creator gives an open seat (or a bot's) to a bot of a level."""
         room = await rooms.find(room_id)
-        room.set_bot(seat, body.level)
+        room.set_bot(seat, body.level, body.token)
+        return room.public()
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}/leave")
+    async def leave_seat(room_id: str, seat: int, body: LeaveSeat) -> dict[str, Any]:
+        """Before the start: a person leaves their seat (its token), or the creator frees a
+        seat (a bot's, or a person's who has no connection now)."""
+        room = await rooms.find(room_id)
+        room.free_seat(seat, body.token)
+        return room.public()
+
+    @app.post("/api/rooms/{room_id}/options")
+    async def change_options(room_id: str, body: NewOptions) -> dict[str, Any]:
+        """The room's creator changes the options before the start: checked as a new room's
+        (off the event loop, as there)."""
+        room = await rooms.find(room_id)
+        room.check_options(body.token)
+        parsed = await asyncio.to_thread(
+            rooms.checked_options, room.entry, body.options, room.stored.players
+        )
+        room.set_options(body.token, parsed)
         return room.public()
 
     @app.post("/api/rooms/{room_id}/start")
     async def start(room_id: str, body: Start) -> dict[str, Any]:
-        """Start the game once every seat is held (by a person or a bot)."""
+        """The room's creator starts the game once every seat is held (a person or a bot)."""
         room = await rooms.find(room_id)
         room.start(body.token)
         return room.public()

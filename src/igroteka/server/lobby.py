@@ -4,6 +4,12 @@ A person takes an open seat and gets a token; the server keeps only the
 token's SHA-256 digest, and a connection or a request acts for a seat only
 with its token. Seats change until the game starts; after that they are held.
 
+Whoever makes a room gets its creator token (kept as a digest too, in the
+room's settings): only it seats bots, changes the options and starts the
+game, and it frees a seat whose person has gone. A seated person may leave
+their own seat. A room stored before creator tokens has no creator digest:
+any seated person acts as its creator, as everyone could before.
+
 >>> from igroteka.store import Room, Store
 >>> store = Store("sqlite://")
 >>> room = Room("r1", "klepka", {}, seed=1, players=2, created=0.0, seats=[Seat(0), Seat(1)])
@@ -28,10 +34,12 @@ from igroteka.server.errors import RoomError
 from igroteka.store import Room as StoredRoom
 from igroteka.store import Seat, Store
 
-__all__ = ["Lobby", "digest"]
+__all__ = ["CREATOR", "Lobby", "digest"]
 
 NAME_LENGTH = 32
 """The longest name a player may take (characters)."""
+CREATOR = "creator"
+"""The key of the creator token's digest in a stored room's settings."""
 
 
 def digest(token: str) -> str:
@@ -78,11 +86,33 @@ class Lobby:
         """The seat a token holds, or None (a spectator); a wrong token is refused."""
         if not token:
             return None
+        held = self._held_by(token)
+        if held is not None:
+            return held
+        raise RoomError(Text("this token holds no seat in this room"), "bad-token")
+
+    def _held_by(self, token: str) -> int | None:
+        """The seat a token holds, or None: never a refusal."""
         wanted = digest(token)
         for seat in self.seats:
             if seat.kind == "person" and secrets.compare_digest(seat.token_digest, wanted):
                 return seat.seat
-        raise RoomError(Text("this token holds no seat in this room"), "bad-token")
+        return None
+
+    def is_creator(self, token: str | None) -> bool:
+        """Whether a token is the room's creator token (in a room stored before creator
+        tokens: any seated person's)."""
+        if not token:
+            return False
+        kept = self.stored.settings.get(CREATOR)
+        if not isinstance(kept, str):
+            return self._held_by(token) is not None
+        return secrets.compare_digest(kept, digest(token))
+
+    def check_creator(self, token: str | None, reason: Text) -> None:
+        """Refuse (``not-creator``, with ``reason``) unless the token is the creator's."""
+        if not self.is_creator(token):
+            raise RoomError(reason, "not-creator")
 
     # -- who is connected
 
@@ -117,9 +147,10 @@ class Lobby:
         self._seat(Seat(number, "person", name, "", digest(token)))
         return token
 
-    def set_bot(self, number: int, level: str) -> None:
-        """An open seat (or another bot's) is given to a bot of a level."""
+    def set_bot(self, number: int, level: str, token: str | None) -> None:
+        """An open seat (or another bot's) is given to a bot of a level, by the creator."""
         seat = self._open_seat(number)
+        self.check_creator(token, Text("only the room's creator can seat bots"))
         if seat.kind == "person":
             raise RoomError(
                 Text("seat {number} is held by {name}", number=number + 1, name=seat.name),
@@ -131,16 +162,38 @@ class Lobby:
             raise RoomError(error.reason, "level") from None
         self._seat(Seat(number, "bot", f"bot:{level}", level, ""))
 
+    def free(self, number: int, token: str | None) -> None:
+        """A seat is open again: its person leaves it (their token), or the creator frees it
+        (a bot's, or a person's who has no connection now)."""
+        seat = self._open_seat(number)
+        if seat.kind == "open":
+            raise RoomError(Text("seat {number} is open already", number=number + 1), "not-held")
+        own = bool(token) and seat.kind == "person" and self._held_by(str(token)) == number
+        if not own:
+            self.check_creator(
+                token, Text("only the seat's player or the room's creator can free a seat")
+            )
+            if seat.kind == "person" and self.is_here(number):
+                raise RoomError(
+                    Text(
+                        "{name} is here: only they can leave seat {number}",
+                        name=seat.name,
+                        number=number + 1,
+                    ),
+                    "present",
+                )
+        self.present.pop(number, None)
+        self._seat(Seat(number))
+
     def _seat(self, changed: Seat) -> None:
         self.store.set_seat(self.stored.id, changed)
         self.seats[changed.seat] = changed
 
     def check_start(self, token: str | None) -> None:
-        """Refuse to start unless every seat is held and the starter holds one."""
+        """Refuse to start unless every seat is held and the starter is the room's creator."""
         if self.stored.started:
             raise RoomError(Text("the game has started already"), "started")
-        if self.seat_of(token) is None:
-            raise RoomError(Text("take a seat before starting the game"), "not-seated")
+        self.check_creator(token, Text("only the room's creator can start the game"))
         empty = [s.seat + 1 for s in self.seats if s.kind == "open"]
         if empty:
             listed = ", ".join(map(str, empty))

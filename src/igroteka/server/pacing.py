@@ -33,7 +33,7 @@ __all__ = ["Pacing", "Settings"]
 
 @dataclass(frozen=True)
 class Settings:
-    """How a server paces its rooms (seconds)."""
+    """How a server paces its rooms (seconds), and whether it takes chosen seeds."""
 
     reveal: float = 2.0
     """How long revealed cards stay up before the room turns them back."""
@@ -44,6 +44,9 @@ class Settings:
     join: float = 10.0
     """How long a new websocket may take to send its join before it is refused and closed
     (``no-join``): a connection that never says who it is holds nothing for long."""
+    chosen_seeds: bool = False
+    """Whether a room may be made with a seed its creator chose (tests, local development):
+    the seed gives the whole layout, so a server for others draws every seed itself."""
 
 
 class Pacing:

@@ -37,13 +37,16 @@ from igroteka.i18n import Text
 from igroteka.server.authority import Authority, Connection, outcome_json
 from igroteka.server.committer import Committer
 from igroteka.server.errors import RoomError
-from igroteka.server.lobby import Lobby
+from igroteka.server.lobby import CREATOR, Lobby, digest
 from igroteka.server.pacing import Pacing, Settings
 from igroteka.server.workers import Workers
 from igroteka.store import Room as StoredRoom
 from igroteka.store import Seat, Store
 
-__all__ = ["LiveRoom", "Rooms", "stopped"]
+__all__ = ["CHOSEN_SEED", "LiveRoom", "Rooms", "stopped"]
+
+CHOSEN_SEED = "chosen_seed"
+"""The key in a stored room's settings of a room made with a chosen seed (then true)."""
 
 
 def stopped(played_with: Mapping[str, Any], now: Mapping[str, Any], replayed: int) -> Outcome:
@@ -110,6 +113,7 @@ class LiveRoom:
             "bot_levels": list(self.entry.bot_levels),
             "turn_timer": self.stored.settings.get("turn_timer"),
             "away": self.settings.away,
+            "chosen_seed": bool(self.stored.settings.get(CHOSEN_SEED)),
         }
 
     def seat_of(self, token: str | None) -> int | None:
@@ -122,12 +126,34 @@ class LiveRoom:
         self._seats_changed()
         return token
 
-    def set_bot(self, number: int, level: str) -> None:
-        self.lobby.set_bot(number, level)
+    def set_bot(self, number: int, level: str, token: str | None) -> None:
+        self.lobby.set_bot(number, level, token)
+        self._seats_changed()
+
+    def free_seat(self, number: int, token: str | None) -> None:
+        """A seat is open again (see :meth:`Lobby.free`); a connection that held it watches now,
+        so that it can never act for whoever takes the seat next."""
+        self.lobby.free(number, token)
+        for connection in self.connections:
+            if connection.seat == number:
+                connection.seat = None
+        self._seats_changed()
+
+    def check_options(self, token: str | None) -> None:
+        """Refuse a change of the options unless the creator asks it before the start."""
+        if self.stored.started:
+            raise RoomError(Text("the game has started: its options stay"), "started")
+        self.lobby.check_creator(token, Text("only the room's creator can change the options"))
+
+    def set_options(self, token: str | None, parsed: dict[str, Any]) -> None:
+        """The creator's new options (checked by :func:`checked_options`), stored and told."""
+        self.check_options(token)
+        self.store.set_options(self.id, parsed)
+        self.stored.options = parsed
         self._seats_changed()
 
     def start(self, token: str | None) -> None:
-        """Start the game: every seat must be held, and the starter must hold one."""
+        """Start the game: every seat must be held, and the starter must be the creator."""
         self.lobby.check_start(token)
         names = [seat.name for seat in self.stored.seats]
         played_with = versions(self.stored.game)
@@ -372,24 +398,28 @@ class Rooms:
         players: int,
         seed: int | None = None,
         turn_timer: int | None = None,
-    ) -> LiveRoom:
+    ) -> tuple[LiveRoom, str]:
+        """A new room, and its creator token (the server keeps only its digest).
+
+        A chosen ``seed`` gives the whole layout to whoever chose it: it is refused
+        (``seed``) unless the server allows chosen seeds (tests, local development),
+        and a room made with one says so to everyone (``chosen_seed``)."""
+        if seed is not None and not self.settings.chosen_seeds:
+            raise RoomError(Text("a room's seed is drawn by the server"), "seed")
         try:
             found = entry(game)
         except OptionsError as error:
             raise RoomError(error.reason, "options") from None
-        try:
-            parsed = found.game.parse_options(options)
-            found.game.setup(parsed, players, 0)  # options that cannot start a game are refused now
-        except OptionsError as error:  # the game's own words first: it names itself
-            raise RoomError(error.reason, "options") from None
-        if not found.game.min_players <= players <= found.game.max_players:
-            raise RoomError(players_wanted(found.game, players), "options")
-        self._check_pictures(found, options)
+        parsed = self.checked_options(found, options, players)
         if turn_timer is not None and not 1 <= turn_timer <= 3600:
             raise RoomError(Text("a turn timer is 1 to 3600 seconds"), "options")
+        creator = secrets.token_urlsafe(24)
+        settings: dict[str, Any] = {"turn_timer": turn_timer, CREATOR: digest(creator)}
+        if seed is not None:
+            settings[CHOSEN_SEED] = True
         stored = StoredRoom(
             id=secrets.token_urlsafe(9),
-            settings={"turn_timer": turn_timer},
+            settings=settings,
             game=game,
             options=parsed,
             seed=seed if seed is not None else secrets.randbits(48),
@@ -400,7 +430,22 @@ class Rooms:
         self.store.create_room(stored)
         room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
         self.rooms[room.id] = room
-        return room
+        return room, creator
+
+    def checked_options(
+        self, found: Entry, options: dict[str, Any], players: int
+    ) -> dict[str, Any]:
+        """A room's options as the game reads them, or RoomError ``options``: the one check of
+        a new room's options and of a change of them (slow for a long deck: off the loop)."""
+        try:
+            parsed = found.game.parse_options(options)
+            found.game.setup(parsed, players, 0)  # options that cannot start a game are refused now
+        except OptionsError as error:  # the game's own words first: it names itself
+            raise RoomError(error.reason, "options") from None
+        if not found.game.min_players <= players <= found.game.max_players:
+            raise RoomError(players_wanted(found.game, players), "options")
+        self._check_pictures(found, options)
+        return parsed
 
     def _check_pictures(self, found: Entry, options: dict[str, Any]) -> None:
         """Every uploaded picture a deck names must be kept here: a card of a lost picture

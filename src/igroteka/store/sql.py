@@ -220,6 +220,11 @@ class Store:
                 )
             )
 
+    def set_options(self, room: str, options: Mapping[str, Any]) -> None:
+        """Replace the options of a room not started yet (its creator changed them)."""
+        with self.engine.begin() as db:
+            db.execute(_rooms.update().where(_rooms.c.id == room).values(options=_dumps(options)))
+
     def start_room(self, room: str, settings: Mapping[str, Any] | None = None) -> None:
         """Mark a room started; ``settings``, when given, replace its settings (a room keeps
         there what it was started with: the versions of the rules and the lexicon)."""
