@@ -83,7 +83,8 @@ def test_the_creator_token_is_answered_once_and_kept_only_as_its_digest(tmp_path
         made = client.post("/api/rooms", json={"game": "klepka", "players": 2}).json()
         room, token = made["id"], made["creator"]
         assert len(token) >= 32
-        assert "creator" not in client.get(f"/api/rooms/{room}").json()
+        shown = client.get(f"/api/rooms/{room}").json()
+        assert "creator" not in shown and shown["seated_creators"] is False
     stored = next(r for r in Store(url).rooms() if r.id == room)
     assert stored.settings["creator"] == digest(token) and token not in str(stored.settings)
     with server(url) as client:  # the creator is the creator after a restart too
@@ -243,6 +244,7 @@ def test_a_room_stored_before_creator_tokens_lets_any_seated_person_act_as_its_c
     store.create_room(Room("old", "klepka", {"pairs": 4}, 9, 3, 0.0, {}, seats=seats))
     store.close()
     with server(url) as client:
+        assert client.get("/api/rooms/old").json()["seated_creators"] is True  # pages know it
         code, refused = post(client, "/api/rooms/old/seats/1/bot", {"level": "easy"})
         assert (code, refused["error"]) == (403, "not-creator")  # a stranger still may not
         token = "ann-token"

@@ -91,11 +91,12 @@ def new_table(
     for seat, (name, _, _) in enumerate(people):
         taken = httpx.post(f"{base}/api/rooms/{table.room}/seats/{seat}", json={"name": name})
         table.token[seat] = taken.json()["token"]
+    creator = created.json()["creator"]
     for seat in range(len(people), players):
-        bot = {"level": "random"}
+        bot = {"level": "random", "token": creator}
         seated = httpx.post(f"{base}/api/rooms/{table.room}/seats/{seat}/bot", json=bot)
         assert seated.status_code == 200, seated.text
-    started = httpx.post(f"{base}/api/rooms/{table.room}/start", json={"token": table.token[0]})
+    started = httpx.post(f"{base}/api/rooms/{table.room}/start", json={"token": creator})
     assert started.status_code == 200, started.text
     seats = httpx.get(f"{base}/api/rooms/{table.room}").json()["seats"]
     table.names = [seat["name"] for seat in seats]

@@ -342,14 +342,15 @@ def test_a_blank_asks_its_letter_and_a_game_alone_ends_with_the_tiles_left(
     import httpx
 
     port = free_port()
-    with running(tmp_path / "games.db", port, bot=0.05):
+    with running(tmp_path / "games.db", port, bot=0.05, chosen_seeds=True):
         base = f"http://127.0.0.1:{port}"
-        room = httpx.post(
+        made = httpx.post(
             f"{base}/api/rooms",
             json={"game": "crossword", "players": 1, "options": {}, "seed": a_seed_with_a_blank()},
-        ).json()["id"]
+        ).json()
+        room, creator = made["id"], made["creator"]
         token = httpx.post(f"{base}/api/rooms/{room}/seats/0", json={"name": "Аня"}).json()["token"]
-        assert httpx.post(f"{base}/api/rooms/{room}/start", json={"token": token}).is_success
+        assert httpx.post(f"{base}/api/rooms/{room}/start", json={"token": creator}).is_success
         view = view_of(port, room, token)
         assert "*" in view["rack"]
         page = browser.new_context(locale="ru-RU", viewport=PHONE).new_page()

@@ -99,15 +99,18 @@ class Lobby:
                 return seat.seat
         return None
 
+    def has_creator(self) -> bool:
+        """Whether the room keeps a creator token's digest (made since there are creators)."""
+        return isinstance(self.stored.settings.get(CREATOR), str)
+
     def is_creator(self, token: str | None) -> bool:
         """Whether a token is the room's creator token (in a room stored before creator
         tokens: any seated person's)."""
         if not token:
             return False
-        kept = self.stored.settings.get(CREATOR)
-        if not isinstance(kept, str):
+        if not self.has_creator():
             return self._held_by(token) is not None
-        return secrets.compare_digest(kept, digest(token))
+        return secrets.compare_digest(self.stored.settings[CREATOR], digest(token))
 
     def check_creator(self, token: str | None, reason: Text) -> None:
         """Refuse (``not-creator``, with ``reason``) unless the token is the creator's."""

@@ -114,6 +114,7 @@ class LiveRoom:
             "turn_timer": self.stored.settings.get("turn_timer"),
             "away": self.settings.away,
             "chosen_seed": bool(self.stored.settings.get(CHOSEN_SEED)),
+            "seated_creators": not self.lobby.has_creator(),
         }
 
     def seat_of(self, token: str | None) -> int | None:

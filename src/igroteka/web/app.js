@@ -53,6 +53,39 @@ function keepToken(room, seat, token) {
   localStorage.setItem(`igroteka.room.${room}`, JSON.stringify(held));
 }
 
+function forgetToken(room, seat) {
+  const held = tokens(room);
+  delete held[seat];
+  localStorage.setItem(`igroteka.room.${room}`, JSON.stringify(held));
+}
+
+// The room's creator token (answered once, when the room is made): it alone seats bots, changes
+// the options and starts the game. Kept by room, beside the seat tokens.
+function creatorToken(room) {
+  return localStorage.getItem(`igroteka.creator.${room}`) || "";
+}
+
+// The token this page acts as the room's creator with, or "": the creator's; in a room made
+// before creator tokens (`seated_creators`), any seat's it holds.
+function actingCreator(room) {
+  const held = Object.values(tokens(room.id));
+  return creatorToken(room.id) || (room.seated_creators && held.length ? held[0] : "");
+}
+
+function keepCreator(room, token) {
+  if (token) localStorage.setItem(`igroteka.creator.${room}`, token);
+}
+
+// The options as the creator's form last sent them (the room keeps them as the game read them: a
+// deck typed in is a deck by then), so that a change of them starts from what was chosen.
+function sentOptions(room) {
+  return JSON.parse(localStorage.getItem(`igroteka.options.${room}`) || "{}");
+}
+
+function keepOptions(room, options) {
+  localStorage.setItem(`igroteka.options.${room}`, JSON.stringify(options));
+}
+
 // ---------------------------------------------------------------- the lobby
 
 // Everything the lobby knows of a game comes from its declaration (GET /api/games): titles,
@@ -162,10 +195,11 @@ function picturePicker(textarea) {
   return h("div", { class: "pictures" }, h("label", {}, t("addPictures"), input), status);
 }
 
-/** The form's fields of a game's options; a field shown only while another has a value. */
-function optionFields(game, fields) {
+/** The form's fields of a game's options; a field shown only while another has a value. Their ids
+ * start with ``prefix`` (a second form on the page, the room's, has its own). */
+function optionFields(game, fields, prefix = "option") {
   const labelled = game.options.map((option) => {
-    const id = `option-${option.key}`;
+    const id = `${prefix}-${option.key}`;
     const input = optionInput(option, id);
     const label = h("label", { for: id, class: option.kind === "text" ? "own-deck" : null }, said(option.label), input);
     // a deck that may name pictures: the picker goes under its field (a label holds no label)
@@ -244,12 +278,15 @@ async function lobby(main) {
     problem.textContent = "";
     try {
       const timer = form.elements.turn_timer.value;
+      const options = chosenOptions(game, form);
       const room = await api("POST", "/api/rooms", {
         game: game.name,
         players: Number(players.value),
-        options: chosenOptions(game, form),
+        options,
         turn_timer: timer ? Number(timer) : null,
       });
+      keepCreator(room.id, room.creator);
+      keepOptions(room.id, options);
       history.pushState({}, "", room.invite);
       route();
     } catch (error) {
@@ -381,6 +418,11 @@ class RoomPage {
       this.contexts[key] = message.context ?? null;
       this.seqs[key] = message.seq;
     }
+    if (message.type === "error" && message.error === "bad-token" && key !== "watch") {
+      toast(message.reason); // the seat was freed: this page holds it no longer
+      this.dropSeat(key);
+      return this.render();
+    }
     if (message.type === "error") {
       // every refusal is said, a stale one too ("the table changed: look again"); the page is
       // drawn again from the latest view, so that the person can choose again
@@ -447,6 +489,7 @@ class RoomPage {
         "data-over": outcome ? "yes" : "no",
         "data-stopped": outcome?.stopped ? "yes" : "no",
       },
+      chosenSeed(room),
       status,
       outcome?.reason ? h("p", { class: "outcome-reason" }, outcome.reason) : null,
       body,
@@ -462,6 +505,7 @@ class RoomPage {
       h(
         "section",
         { class: "game panel", "data-over": "yes", "data-stopped": "yes" },
+        chosenSeed(this.room),
         h("p", { class: "status" }, t("over")),
         h("p", { class: "outcome-reason" }, known.outcome.reason),
       ),
@@ -490,26 +534,9 @@ class RoomPage {
   renderSeats() {
     const room = this.room;
     const held = this.held();
+    const creator = Boolean(actingCreator(room));
     const invite = `${location.origin}/r/${room.id}`;
-    const rows = room.seats.map((seat) => {
-      const mine = held.includes(seat.seat);
-      let cell;
-      if (seat.kind === "open") {
-        const name = h("input", { id: `seat-name-${seat.seat}`, placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 32 });
-        const level = h("select", { "aria-label": t("level") }, room.bot_levels.map((l) => h("option", { value: l }, l)));
-        cell = h(
-          "div",
-          { class: "seat-actions" },
-          name,
-          h("button", { onclick: () => this.takeSeat(seat.seat, name.value) }, t("takeSeat")),
-          level,
-          h("button", { onclick: () => this.addBot(seat.seat, level.value) }, t("addBot")),
-        );
-      } else {
-        cell = h("span", {}, seat.name, mine ? ` (${t("you")})` : "");
-      }
-      return h("li", { class: `seat seat-${seat.kind}` }, h("b", {}, `${t("seat")} ${seat.seat + 1}`), cell);
-    });
+    const rows = room.seats.map((seat) => this.seatRow(seat, held.includes(seat.seat), creator));
     const ready = room.seats.every((s) => s.kind !== "open");
     redraw(
       this.main,
@@ -517,6 +544,7 @@ class RoomPage {
         "section",
         { class: "panel" },
         h("h1", {}, gameTitle(room.game)),
+        chosenSeed(room),
         h(
           "p",
           { class: "invite" },
@@ -529,11 +557,106 @@ class RoomPage {
           }, t("copy")),
         ),
         h("ol", { class: "seats" }, rows),
-        held.length
-          ? h("button", { class: "primary", disabled: !ready, onclick: () => this.start() }, t("start"))
-          : h("p", { class: "muted" }, t("waiting")),
+        creator ? this.optionsPanel() : null,
+        creator
+          ? h("button", { class: "primary start", disabled: !ready, onclick: () => this.start() }, t("start"))
+          : h("p", { class: "muted creator-starts" }, ready ? t("creatorStarts") : t("waiting")),
       ),
     );
+  }
+
+  // one seat of the lobby: who holds it, and what this page may do with it (take it; the
+  // creator: seat a bot, change its level, free it; the seat's own person: leave it)
+  seatRow(seat, mine, creator) {
+    const levels = (chosen) => {
+      const select = h("select", { "aria-label": t("level") }, this.room.bot_levels.map((l) => h("option", { value: l }, l)));
+      if (chosen) select.value = chosen;
+      return select;
+    };
+    let cell;
+    if (seat.kind === "open") {
+      const name = h("input", { id: `seat-name-${seat.seat}`, placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 32 });
+      const level = levels();
+      cell = h(
+        "div",
+        { class: "seat-actions" },
+        name,
+        h("button", { onclick: () => this.takeSeat(seat.seat, name.value) }, t("takeSeat")),
+        creator ? [level, h("button", { class: "add-bot", onclick: () => this.addBot(seat.seat, level.value) }, t("addBot"))] : null,
+      );
+    } else if (seat.kind === "bot" && creator) {
+      const level = levels(seat.level);
+      level.addEventListener("change", () => this.addBot(seat.seat, level.value));
+      cell = h(
+        "div",
+        { class: "seat-actions" },
+        h("span", {}, seat.name),
+        level,
+        h("button", { class: "free-seat", onclick: () => this.freeSeat(seat.seat) }, t("freeSeat")),
+      );
+    } else {
+      const away = seat.kind === "person" && !seat.present && !mine;
+      cell = h(
+        "div",
+        { class: "seat-actions" },
+        h("span", {}, seat.name, mine ? ` (${t("you")})` : "", away ? " 💤" : ""),
+        mine ? h("button", { class: "leave-seat", onclick: () => this.leaveSeat(seat.seat) }, t("leaveSeat")) : null,
+        away && creator ? h("button", { class: "free-seat", onclick: () => this.freeSeat(seat.seat) }, t("freeSeat")) : null,
+      );
+    }
+    return h("li", { class: `seat seat-${seat.kind}` }, h("b", {}, `${t("seat")} ${seat.seat + 1}`), cell);
+  }
+
+  // the creator's way to change the options before the start: the lobby's form, filled with the
+  // room's options; kept as one element while it is open, so that a redraw keeps what is chosen
+  optionsPanel() {
+    if (!this.optionsForm) {
+      return h("button", { class: "change-options", onclick: () => { this.optionsForm = this.optionsEditor(); this.render(); } }, t("changeOptions"));
+    }
+    return this.optionsForm;
+  }
+
+  optionsEditor() {
+    const room = this.room;
+    const declared = GAMES.find((g) => g.name === room.game);
+    const sent = sentOptions(this.id);
+    const plain = (value) => ["string", "number", "boolean"].includes(typeof value);
+    const kept = (option) => {
+      if (option.key in sent) return sent[option.key];
+      const value = room.options[option.key];
+      if (option.kind === "text") return typeof value === "string" ? value : "";
+      return plain(value) ? value : option.default;
+    };
+    const game = { ...declared, options: declared.options.map((o) => ({ ...o, default: kept(o) })) };
+    const fields = h("div", { class: "fields" });
+    optionFields(game, fields, "room-option");
+    for (const option of game.options) {
+      if (option.kind === "text") fields.querySelector(`#room-option-${option.key}`).value = option.default;
+    }
+    const problem = h("p", { class: "form-error", role: "alert" });
+    const form = h(
+      "form",
+      { class: "room-options" },
+      h("h2", {}, t("changeOptions")),
+      fields,
+      problem,
+      h("button", { type: "submit", class: "save-options" }, t("saveOptions")),
+      h("button", { type: "button", onclick: () => { this.optionsForm = null; this.render(); } }, t("cancel")),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      problem.textContent = "";
+      const options = chosenOptions(declared, form); // a number at the game's default: fitted
+      try {
+        this.room = await api("POST", `/api/rooms/${this.id}/options`, { token: actingCreator(this.room), options });
+        keepOptions(this.id, options);
+        this.optionsForm = null;
+        this.render();
+      } catch (error) {
+        problem.textContent = error.message;
+      }
+    });
+    return form;
   }
 
   async takeSeat(seat, name) {
@@ -553,17 +676,50 @@ class RoomPage {
 
   async addBot(seat, level) {
     try {
-      this.room = await api("POST", `/api/rooms/${this.id}/seats/${seat}/bot`, { level });
+      this.room = await api("POST", `/api/rooms/${this.id}/seats/${seat}/bot`, { level, token: actingCreator(this.room) });
       this.render();
     } catch (error) {
       toast(error.message);
     }
   }
 
-  async start() {
-    const token = tokens(this.id)[this.held()[0]];
+  // this page's person leaves a seat it holds: its token is forgotten, and once it holds no seat
+  // the page watches
+  async leaveSeat(seat) {
     try {
-      this.room = await api("POST", `/api/rooms/${this.id}/start`, { token });
+      this.room = await api("POST", `/api/rooms/${this.id}/seats/${seat}/leave`, { token: tokens(this.id)[seat] });
+      this.dropSeat(seat);
+      this.render();
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  // the creator frees a bot's seat, or the seat of a person who has gone
+  async freeSeat(seat) {
+    try {
+      this.room = await api("POST", `/api/rooms/${this.id}/seats/${seat}/leave`, { token: actingCreator(this.room) });
+      this.render();
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  // a seat this page held holds nothing any more (left, or freed by the creator)
+  dropSeat(seat) {
+    const key = String(seat);
+    forgetToken(this.id, key);
+    const socket = this.sockets[key];
+    delete this.sockets[key];
+    delete this.views[key];
+    delete this.contexts[key];
+    socket?.close();
+    this.connectAll();
+  }
+
+  async start() {
+    try {
+      this.room = await api("POST", `/api/rooms/${this.id}/start`, { token: actingCreator(this.room) });
     } catch (error) {
       toast(error.message);
     }
@@ -573,6 +729,11 @@ class RoomPage {
     this.closed = true;
     for (const socket of Object.values(this.sockets)) socket.close();
   }
+}
+
+// the line every page of a room made with a chosen seed shows: its layout may be known
+function chosenSeed(room) {
+  return room?.chosen_seed ? h("p", { class: "chosen-seed", role: "note" }, t("chosenSeed")) : null;
 }
 
 function statusLine(view, known, context) {
