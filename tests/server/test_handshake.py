@@ -4,6 +4,7 @@ whoever reads the log."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,6 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
-from igroteka.server import Settings
 from tests.server.support import (
     FAST,
     connected,
@@ -118,7 +118,7 @@ def test_a_join_names_a_language_there_is() -> None:
 
 
 def test_a_connection_that_never_joins_is_closed() -> None:
-    with server(settings=Settings(reveal=FAST.reveal, bot=FAST.bot, join=0.05)) as client:
+    with server(settings=dataclasses.replace(FAST, join=0.05)) as client:
         room, _, _ = started_room(client)
         with client.websocket_connect(f"/ws/{room}") as ws:
             refusal, code = refused_and_closed(ws)  # it said nothing
