@@ -10,6 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
+from igroteka.server.lobby import digest
+from igroteka.store import Room, Seat, Store
 from tests.server.support import free_port, running
 from tests.web.test_browser import browser  # noqa: F401 (the fixture)
 
@@ -113,3 +115,34 @@ def test_every_page_of_a_room_made_with_a_chosen_seed_says_so(
         english.goto(f"{base}/r/{room}")
         english.wait_for_selector(".game .chosen-seed")
         assert "its layout may be known in advance" in english.inner_text(".chosen-seed")
+
+
+def test_a_seated_person_of_a_room_made_before_creators_sees_the_creators_controls(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """A room stored before creator tokens: any seated person acts as its creator, and their page
+    shows the bot controls and the Start button; a page holding no seat of it does not."""
+    db = tmp_path / "games.db"
+    store = Store(f"sqlite:///{db}")
+    seats = [Seat(0, "person", "Ann", "", digest("ann-token")), Seat(1)]
+    store.create_room(Room("older", "klepka", {"pairs": 4}, 9, 2, 0.0, {}, seats=seats))
+    store.close()
+    port = free_port()
+    with running(db, port, reveal=0.3, bot=0.05):
+        base = f"http://127.0.0.1:{port}"
+        stranger = browser.new_context(locale="en-GB").new_page()
+        stranger.goto(f"{base}/r/older")
+        stranger.wait_for_selector(".seat-open")
+        assert not stranger.query_selector(".add-bot") and not stranger.query_selector(".start")
+        ann = browser.new_context(locale="en-GB").new_page()
+        ann.goto(base + "/")
+        ann.evaluate(
+            "localStorage.setItem('igroteka.room.older', JSON.stringify({0: 'ann-token'}))"
+        )
+        ann.goto(f"{base}/r/older")
+        ann.wait_for_selector(".seat-open .add-bot")
+        ann.click(".seat-open .add-bot")
+        ann.wait_for_selector("button.start:not([disabled])")
+        ann.click("button.start")
+        ann.wait_for_selector(".game")
