@@ -28,7 +28,7 @@ def spectate(client: Any, room: str, into: list[dict[str, Any]]) -> None:
     ("game", "options"),
     [
         ("klepka", {"pairs": 5}),
-        ("letters", {"pairs": 12}),
+        ("letters", {"pairs": 12, "chaos": 6}),
         ("crossword", {}),
         ("associations", {"goal": 12}),
     ],
@@ -71,3 +71,19 @@ def test_messages_to_each_seat_and_to_spectators_hold_only_what_they_may_know(
         assert bool(acks) == (who is not None)  # a spectator sends nothing, hears no ack
         for ack in acks:  # only to the sender: its own id, and no more than how far the game is
             assert set(ack) == {"type", "id", "seq"} and ack["id"].startswith(f"{who}-")
+        assert not followed_across_a_shuffle(updates), who
+
+
+def followed_across_a_shuffle(updates: list[dict[str, Any]]) -> list[tuple[int, int, int]]:
+    """The cards a seat could follow by their ids: an id that came up at one place and later
+    at another (a card moved by a Chaos), as (id, first place, later place)."""
+    first: dict[int, int] = {}
+    followed = []
+    for message in updates:
+        for event in message["events"]:
+            card = event.get("card")
+            if event["kind"] == "flip" and isinstance(card, dict) and "id" in card:
+                place = first.setdefault(card["id"], event["position"])
+                if place != event["position"]:
+                    followed.append((card["id"], place, event["position"]))
+    return followed

@@ -8,9 +8,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igroteka.engine import Match, Rng, play_out, replay
+from igroteka.engine import Event, Match, Rng, play_out, replay
 from igroteka.games.letters.bots import LEVELS, make_bot
-from igroteka.games.letters.rules import EMPTY, LettersState
+from igroteka.games.letters.rules import EMPTY, Flip, LettersState
 from tests.games.letters.support import GAME
 
 games = st.fixed_dictionaries(
@@ -29,6 +29,17 @@ games = st.fixed_dictionaries(
         ),
     }
 )
+
+chaotic = st.fixed_dictionaries(
+    {
+        "seed": st.integers(0, 2**40),
+        "levels": st.lists(st.sampled_from(sorted(LEVELS)), min_size=2, max_size=4),
+        "options": st.fixed_dictionaries(
+            {"pairs": st.integers(10, 24), "chaos": st.integers(3, 8), "exchange": st.just(0)}
+        ),
+    }
+)
+"""Games of two to four seats with many Chaos cards."""
 
 
 def play_game(spec: dict[str, Any]) -> tuple[Match[Any, Any], list[LettersState]]:
@@ -50,13 +61,14 @@ def every_card(state: LettersState) -> list[int]:
 
 
 def deal_face_down_again(state: LettersState, seed: int) -> LettersState:
-    """The same game, but the face-down cards dealt differently and another RNG."""
+    """The same game, but the face-down cards dealt differently (each named by the place it
+    lands at, as the rules deal them) and another RNG."""
     down = state.face_down()
-    table = list(state.table)
-    moved, _ = Rng.from_seed(seed).shuffled([table[p] for p in down])
+    deck = list(state.deck)
+    moved, _ = Rng.from_seed(seed).shuffled([deck[p] for p in down])
     for position, card in zip(down, moved, strict=True):
-        table[position] = card
-    return dataclasses.replace(state, table=tuple(table), rng=Rng.from_seed(seed + 1))
+        deck[position] = dataclasses.replace(card, id=position)
+    return dataclasses.replace(state, deck=tuple(deck), rng=Rng.from_seed(seed + 1))
 
 
 @settings(max_examples=20, deadline=None)
@@ -92,3 +104,50 @@ def test_no_view_tells_anything_of_the_face_down_cards(spec: dict[str, Any], oth
         dealt = deal_face_down_again(state, other)
         for seat in (*range(state.players), None):
             assert GAME.view(state, seat) == GAME.view(dealt, seat)
+
+
+def flipped_ids(events: tuple[Event, ...]) -> list[tuple[int, int]]:
+    """The places and ids of the cards that came up."""
+    return [(e.data["position"], e.data["card"]["id"]) for e in events if e.kind == "flip"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(chaotic, st.integers(0, 2**32))
+def test_after_a_chaos_no_id_tells_which_card_was_shuffled_where(
+    spec: dict[str, Any], other: int
+) -> None:
+    """What a seat may know of the table after a Chaos: its places, the cards that stayed up,
+    and of the face-down cards only which ones there are, not which lies where. So the id
+    of a card that comes up after a Chaos is the same whatever the shuffle dealt: the game
+    played on with the Chaos shuffling otherwise looks the same to every seat until a card
+    comes up, and that card comes up under the same id (its face may differ)."""
+    match, states = play_game(spec)
+    chaoses = [n for n, logged in enumerate(match.log) if logged.action == {"type": "chaos"}]
+    for n in chaoses:
+        real, fork = states[n], dataclasses.replace(states[n], rng=Rng.from_seed(other + n))
+        for logged in match.log[n:]:
+            action = GAME.decode_action(logged.action)
+            real, said = GAME.apply(real, logged.seat, action)
+            fork, told = GAME.apply(fork, logged.seat, action)
+            if isinstance(action, Flip):
+                assert flipped_ids(said) == flipped_ids(told)
+                break
+            assert said == told
+            for seat in (*range(real.players), None):
+                assert GAME.view(real, seat) == GAME.view(fork, seat)
+
+
+@settings(max_examples=25, deadline=None)
+@given(chaotic)
+def test_a_card_seen_before_a_chaos_cannot_be_followed_after_it(spec: dict[str, Any]) -> None:
+    """What every seat sees (the events are public): an id that has come up at one place
+    never comes up at another, so no card is followed across a Chaos by its id; the cards
+    the Chaos shuffled are told apart only by their faces, as at a real table."""
+    match, _ = play_game(spec)
+    again = Match.start(GAME, match.players, match.options, match.seed)
+    place: dict[int, int] = {}
+    for logged in match.log:
+        for position, card in flipped_ids(
+            again.play(logged.seat, GAME.decode_action(logged.action))
+        ):
+            assert place.setdefault(card, position) == position, (card, place[card], position)

@@ -263,18 +263,57 @@ def test_exchange_cannot_give_the_exchange_card_or_take_ones_own() -> None:
         play(state, 1, Exchange(mine[0], on_table(state, "а")[0]))
 
 
+def faces(state: LettersState, positions: list[int]) -> list[tuple[str, str, str]]:
+    """What the cards at the places are, without their ids."""
+    cards = [state.deck[state.table[p]] for p in positions]
+    return [(card.kind, card.letter, card.colour) for card in cards]
+
+
 def test_chaos_reshuffles_the_face_down_cards_only() -> None:
     state = new()
     chaos = on_table(state, kind=Kind.CHAOS)[0]
     state = give(state, 1, [chaos])
     state = play(state, 0, Flip(3))
-    up_card = state.table[3]
-    before = [state.table[p] for p in state.face_down()]
+    up_card = state.deck[state.table[3]]
+    before = faces(state, state.face_down())
     state, events = GAME.apply(state, 1, Chaos())
-    after = [state.table[p] for p in state.face_down()]
-    assert state.table[3] == up_card and 3 in state.up
+    after = faces(state, state.face_down())
+    assert state.deck[state.table[3]] == up_card and 3 in state.up
     assert sorted(before) == sorted(after) and before != after
     assert events[0].kind == "chaos" and chaos in state.discard
+
+
+def test_a_cards_id_is_its_place_and_a_chaos_deals_the_ids_anew() -> None:
+    """No id follows a face-down card across a Chaos: the card that lands at a place is
+    named by the place; a card taken keeps its id (everyone sees where it goes)."""
+    state = new()
+    assert [state.deck[card].id for card in state.table] == list(range(len(state.table)))
+    chaos = on_table(state, kind=Kind.CHAOS)[0]
+    kept = on_table(state, "аб")
+    state = give(give(state, 1, [chaos]), 0, kept)
+    held = [state.deck[card] for card in kept]
+    state, flipped = GAME.apply(state, 0, Flip(5))
+    seen = flipped[0].data["card"]
+    assert seen["id"] == 5
+    state = play(state, 0, Flip(6), Conceal())
+    state = play(state, 1, Chaos())
+    assert [state.deck[card] for card in kept] == held  # in the hand, as they were
+    for spot in state.face_down():
+        assert state.table[spot] == spot and state.deck[spot].id == spot
+    state, flipped = GAME.apply(state, state.turn, Flip(5))
+    assert flipped[0].data["card"]["id"] == 5  # the card at place 5 now, whichever it is
+    elsewhere = [p for p in state.face_down() if p != 5]
+    assert all(state.deck[p].id != seen["id"] for p in elsewhere)
+
+
+def test_a_flip_chosen_before_a_chaos_is_chosen_again_wherever_it_aims() -> None:
+    """A refusal as stale must not tell whether the card at a place stayed there: every
+    flip chosen before a Chaos rests on another table after it."""
+    start = new(seed=1)  # a deal whose Chaos leaves some cards where they were
+    before = give(start, 1, [on_table(start, kind=Kind.CHAOS)[0]])
+    after = play(before, 1, Chaos())
+    for spot in before.face_down():
+        assert GAME.basis(before, 0, Flip(spot)) != GAME.basis(after, 0, Flip(spot))
 
 
 def test_exchange_and_chaos_at_the_same_moment_both_take_effect() -> None:

@@ -64,7 +64,8 @@ COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "green")
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card of the deck. ``id`` is its place in the deck; a prize card has no letter."""
+    """One card of the deck; a prize card has no letter. ``id`` is its place in the deck as
+    made; a game names a card by the table place it is dealt to (see the rules)."""
 
     id: int
     kind: str

@@ -15,6 +15,14 @@ Chaos (reshuffle the face-down cards) and Exchange (swap a card with another
 player) may be played at any moment, also during another player's turn: their
 holders are actors the game does not wait for (see ``awaited``).
 
+A card is named by an id in views, events and actions (the cards of a word,
+the two of an Exchange). Its id is the table place it was dealt to: the cards
+are dealt face down to places 0, 1, 2, … and the card at place 7 is card 7. A
+Chaos deals the face-down cards anew, and the card that lands at place 7 is
+card 7 from then on; a card taken keeps its id, in a hand, in the discard and
+through an Exchange, where everyone sees it. An id therefore says nothing a
+seat could not see: no id follows a face-down card across a Chaos.
+
 >>> game = LettersGame()
 >>> state = game.setup(game.parse_options({"pairs": 12, "starter": 0}), 2, seed=1)
 >>> state.phase, sorted(game.actors(state))
@@ -184,8 +192,11 @@ class LettersState:
     options: LettersOptions
     players: int
     deck: tuple[Card, ...]
+    """The cards by id: ``deck[7]`` is card 7, the card dealt to place 7 (a Chaos deals the
+    face-down places' cards anew; a card taken stays what it is)."""
     table: tuple[int, ...]
-    """The card id at each table position, or :data:`EMPTY`."""
+    """The card id at each table position, or :data:`EMPTY`: the position itself while a
+    card lies there (a card's id is its place)."""
     up: tuple[int, ...]
     """Positions face up now, in the order turned."""
     phase: str
@@ -207,6 +218,8 @@ class LettersState:
     """Turns in a row, once the table is empty, in which nobody composed a word."""
     phrase: int = -1
     """The seat that composed Слава Україні, or -1."""
+    shuffles: int = 0
+    """How many times a Chaos has dealt the face-down cards anew."""
     result: Outcome | None = None
 
     def held(self, seat: int, kind: str) -> list[int]:
@@ -431,7 +444,9 @@ class LettersGame:
     """Klepka letters, implementing :class:`igroteka.engine.Game`."""
 
     name = "letters"
-    version = 1
+    version = 2
+    """2: a card's id is the table place it was dealt to, a Chaos deals ids anew (1: its place
+    in the deck, for the whole game)."""
     min_players = 1
     max_players = 6
 
@@ -439,11 +454,14 @@ class LettersGame:
         return state.phase
 
     def basis(self, state: LettersState, seat: int, action: Action) -> Hashable:
-        """What a choice rests on: the card under a flip (a Chaos moves it), the holders of
-        an Exchange's two cards, the hand a composition is made of; nothing else moves."""
+        """What a choice rests on: the card under a flip (every Chaos deals the face-down
+        cards anew, so a flip chosen before one is chosen again, whether or not the card at
+        its place happens to be another), the holders of an Exchange's two cards, the hand a
+        composition is made of; nothing else moves."""
         if isinstance(action, Flip):
             table = state.table
-            return table[action.position] if 0 <= action.position < len(table) else None
+            position = action.position
+            return (table[position] if 0 <= position < len(table) else None), state.shuffles
         if isinstance(action, Exchange):
             return state.owner(action.give), state.owner(action.take)
         if isinstance(action, Compose):
@@ -466,9 +484,9 @@ class LettersGame:
                 )
             )
         check_starter(opts.starter, players)
-        deck = make_deck(opts.pairs, opts.polysemy, opts.chaos, opts.exchange, LANG)
-        rng = Rng.from_seed(seed)
-        table, rng = rng.shuffled([card.id for card in deck])
+        made = make_deck(opts.pairs, opts.polysemy, opts.chaos, opts.exchange, LANG)
+        dealt, rng = Rng.from_seed(seed).shuffled(made)
+        deck = tuple(dataclasses.replace(card, id=place) for place, card in enumerate(dealt))
         if isinstance(opts.starter, int):
             turn = opts.starter
         else:
@@ -477,7 +495,7 @@ class LettersGame:
             options=opts,
             players=players,
             deck=deck,
-            table=tuple(table),
+            table=tuple(range(len(deck))),
             up=(),
             phase=Phase.COMPOSE,
             turn=turn,
@@ -779,17 +797,24 @@ class LettersGame:
         return _replace(state, phase=Phase.COMPOSE, turn=turn, turns=state.turns + 1)
 
     def _chaos(self, state: LettersState, seat: int) -> tuple[LettersState, tuple[Event, ...]]:
+        """The face-down cards dealt anew to their places, each named by the place it lands
+        at: the id a card had before the Chaos is not the one it has after."""
         card = state.held(seat, Kind.CHAOS)[0]
         down = state.face_down()
-        table = list(state.table)
-        moved, rng = state.rng.shuffled([table[p] for p in down])
+        deck = list(state.deck)
+        moved, rng = state.rng.shuffled([deck[p] for p in down])
         for position, moved_card in zip(down, moved, strict=True):
-            table[position] = moved_card
+            deck[position] = dataclasses.replace(moved_card, id=position)
         hands = list(state.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != card)
         events = (Event("chaos", {"seat": seat, "positions": down}),)
         state = _replace(
-            state, table=tuple(table), rng=rng, hands=tuple(hands), discard=(*state.discard, card)
+            state,
+            deck=tuple(deck),
+            rng=rng,
+            hands=tuple(hands),
+            discard=(*state.discard, card),
+            shuffles=state.shuffles + 1,
         )
         return state, events
 
