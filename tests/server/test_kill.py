@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from igroteka.engine import Event
@@ -59,9 +60,11 @@ def play(players: list[Player], actions: int) -> None:
                 break
 
 
-def test_a_game_survives_sigkill_and_both_players_carry_on(tmp_path: Path) -> None:
-    db, port = tmp_path / "games.db", free_port()
-    with running(db, port, chosen_seeds=True):
+def survives_sigkill(store: Path | str) -> None:
+    """A game played, the server killed mid-game and started again on the same store: both
+    players come back to the views they had and play on to the end."""
+    port = free_port()
+    with running(store, port, chosen_seeds=True):
         api = f"http://127.0.0.1:{port}/api/rooms"
         room = created(
             httpx.post(
@@ -82,10 +85,23 @@ def test_a_game_survives_sigkill_and_both_players_carry_on(tmp_path: Path) -> No
                 player.drain(0.2)
         seen: list[Any] = [(p.seq, p.view) for p in players]
     # killed: nothing is said to the players; they come back to a new process
-    with running(db, port):
+    with running(store, port):
         again = [Player(port, room, token, "klepka") for token in tokens]
         assert [(p.seq, p.view) for p in again] == seen
         for old, new in zip(players, again, strict=True):
             new.agent = old.agent  # the same people, with what they remember
         play(again, 10_000)
         assert again[0].view["outcome"] is not None
+
+
+def test_a_game_survives_sigkill_and_both_players_carry_on(tmp_path: Path) -> None:
+    survives_sigkill(tmp_path / "games.db")
+
+
+@pytest.mark.postgres
+def test_a_game_in_postgresql_survives_sigkill_and_both_players_carry_on(
+    postgres_url: str,
+) -> None:
+    """The same with the store in PostgreSQL: the killed server's connections die with it,
+    and what it acknowledged is there for the next."""
+    survives_sigkill(postgres_url)
