@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -20,13 +21,11 @@ from fastapi import WebSocket, WebSocketDisconnect
 from igroteka.i18n import LANGUAGES, Text, negotiate
 from igroteka.server.authority import Connection
 from igroteka.server.errors import RoomError, refused_for, status
+from igroteka.server.frames import MAX_MESSAGE, decode, printable
 from igroteka.server.readiness import Readiness
 from igroteka.server.rooms import LiveRoom, Rooms
 
 __all__ = ["CLOSE", "MAX_MESSAGE", "Join", "read_join", "serve_socket"]
-
-MAX_MESSAGE = 16_384
-"""The largest websocket message a client may send (characters)."""
 
 CLOSE = {400: 4400, 404: 4404, 408: 4408, 503: 4503}
 """The close code of a connection refused before its welcome, by the HTTP status of the
@@ -112,10 +111,10 @@ def read_join(text: str | None) -> Join:
     Join(token=None, lang=None)
     """
     try:
-        message = json.loads(text) if text is not None and len(text) <= MAX_MESSAGE else None
-    except ValueError:
-        message = None
-    if not isinstance(message, dict) or message.get("type") != "join":
+        message = decode({"text": text})
+    except RoomError as refused:  # binary, too long or deep, not JSON, a lone surrogate
+        raise RoomError(refused.reason, "bad-join") from None
+    if message.get("type") != "join":
         raise RoomError(
             Text("the first message must be a join, with the seat’s token (none: a spectator)"),
             "bad-join",
@@ -142,30 +141,29 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
 
 
 async def _read(websocket: WebSocket, room: LiveRoom, connection: Connection) -> None:
+    """Judge every frame the client sends, until it has gone (a clean end, never an error)."""
     while True:
-        text = await websocket.receive_text()
-        reply = await _handle(text, room, connection)
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        reply = await _handle(frame, room, connection)
         if reply is not None:
             connection.send(reply)
 
 
-async def _handle(text: str, room: LiveRoom, connection: Connection) -> dict[str, Any] | None:
-    """One message from a client: the reply to its sender, if any (an accepted action's ``ack``;
+async def _handle(
+    frame: Mapping[str, Any], room: LiveRoom, connection: Connection
+) -> dict[str, Any] | None:
+    """One frame from a client: the reply to its sender, if any (an accepted action's ``ack``;
     an ``error`` when it is refused, and then nothing changed)."""
 
     def error(code: str, reason: str) -> dict[str, Any]:
         return {"type": "error", **refused_for(code, reason, connection.lang)}
 
-    if len(text) > MAX_MESSAGE:
-        return error(
-            "too-large", Text("a message is at most {count} characters", count=MAX_MESSAGE)
-        )
     try:
-        message = json.loads(text)
-    except ValueError:
-        return error("bad-json", Text("a message must be JSON"))
-    if not isinstance(message, dict):
-        return error("bad-message", Text("a message must be a JSON object"))
+        message = decode(frame)  # binary, too long or deep, not JSON, a lone surrogate
+    except RoomError as refused:
+        return error(refused.code, refused.reason)
     kind = message.get("type")
     if kind == "ping":
         return {"type": "pong"}
@@ -185,4 +183,7 @@ async def _handle(text: str, room: LiveRoom, connection: Connection) -> dict[str
             )
         except RoomError as refused:
             return error(refused.code, refused.reason)
-    return error("unknown-type", Text("there is no message type ‘{kind}’", kind=str(kind)[:32]))
+    quoted = printable(kind)
+    if quoted is None:
+        return error("unknown-type", Text("there is no such message type"))
+    return error("unknown-type", Text("there is no message type ‘{kind}’", kind=quoted))
