@@ -75,6 +75,18 @@ def whole(
     return parse
 
 
+def origin(text: str) -> str:
+    """``--origin``: a site's origin, ``https://host[:port]``, with no path."""
+    from igroteka.server.guard import origin_of
+
+    found = origin_of(text)
+    if found is None:
+        raise UsageError(
+            f"--origin is a site's address, like https://games.example.org, not ‘{text}’"
+        )
+    return found
+
+
 def seconds(flag: str) -> Callable[[str], float]:
     """A flag that is a pause in seconds: a number from 0 to :data:`MAX_SECONDS`."""
     wanted = f"a number of seconds from 0 to {MAX_SECONDS:g}"
@@ -539,7 +551,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     url = args.db or default_url()
     try:
-        settings = Settings(reveal=args.reveal, bot=args.bot_delay, chosen_seeds=args.chosen_seeds)
+        settings = Settings(
+            reveal=args.reveal,
+            bot=args.bot_delay,
+            chosen_seeds=args.chosen_seeds,
+            origins=tuple(args.origins),
+        )
         app = create_app(url, settings)
     except StoreError as error:
         raise UsageError(str(error)) from None
@@ -689,6 +706,15 @@ def build_parser() -> Parser:
         action="store_true",
         dest="chosen_seeds",
         help="let a new room name its seed (tests, local development: it gives the layout away)",
+    )
+    serve.add_argument(
+        "--origin",
+        dest="origins",
+        action="append",
+        default=[],
+        type=origin,
+        metavar="URL",
+        help="a site whose pages may play here besides the server's own (repeatable)",
     )
     serve.set_defaults(func=cmd_serve)
 

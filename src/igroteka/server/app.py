@@ -19,21 +19,24 @@ import time
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Path, Request, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names
 from igroteka.i18n import Text, negotiate
 from igroteka.server.committer import Committer
-from igroteka.server.errors import RoomError, refused_for, status
+from igroteka.server.errors import STATUS, RoomError, refused_for, status
+from igroteka.server.frames import printable, scrub, surrogate_at
+from igroteka.server.guard import PAGE_HEADERS, install
 from igroteka.server.images import (
     MAX_BYTES,
     UPLOADS,
@@ -96,42 +99,115 @@ def hide_tokens() -> None:
         logging.getLogger(name).addFilter(_HideTokens())
 
 
-class NewRoom(BaseModel):
+MAX_SEATS = 64
+"""The most seats a request may name (each game allows far fewer, and says so)."""
+MAX_STEP = 1_000_000
+"""The furthest replay step a request may name."""
+MAX_SEED = 2**63 - 1
+"""The largest seed: the store keeps it in a signed 64-bit column."""
+
+
+class Body(BaseModel):
+    """A request's JSON body. No string in it, a key included, may hold a lone surrogate
+    (``"\\ud800"``): it could never be stored nor said back as UTF-8."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def unicode_only(cls, data: Any) -> Any:
+        where = surrogate_at(data)
+        if where is not None:
+            raise PydanticCustomError(
+                "lone_surrogate", "a lone surrogate in {field}", {"field": where}
+            )
+        return data
+
+
+class NewRoom(Body):
     game: str = Field(description="the game's name, as GET /api/games lists them")
-    players: int = Field(description="how many seats")
+    players: int = Field(ge=1, le=MAX_SEATS, description="how many seats")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
     seed: int | None = Field(
         default=None,
+        ge=0,
+        le=MAX_SEED,
         description="a chosen seed: refused unless the server allows them (serve --chosen-seeds)",
     )
     turn_timer: int | None = Field(
-        default=None, description="seconds a player has for each action, then a bot plays it"
+        default=None,
+        ge=1,
+        le=3600,
+        description="seconds a player has for each action, then a bot plays it",
     )
 
 
-class TakeSeat(BaseModel):
+class TakeSeat(Body):
     name: str = Field(description="the player's name, as the others will see it")
 
 
-class BotSeat(BaseModel):
+class BotSeat(Body):
     level: str = Field(description="one of the game's bot levels")
     token: str = Field(default="", description="the room's creator token")
 
 
-class Start(BaseModel):
+class Start(Body):
     token: str = Field(default="", description="the room's creator token")
 
 
-class NewOptions(BaseModel):
+class NewOptions(Body):
     token: str = Field(default="", description="the room's creator token")
     options: dict[str, Any] = Field(description="the game's options, as when the room was made")
 
 
-class LeaveSeat(BaseModel):
+class LeaveSeat(Body):
     token: str = Field(
         default="",
         description="the seat's token (leave it), or the room's creator token (free it)",
     )
+
+
+class Refusal(BaseModel):
+    """A refused request: nothing changed."""
+
+    error: str = Field(description="the refusal's code (docs/protocol.md lists them)")
+    reason: str = Field(description="why, in the language of Accept-Language")
+
+
+def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI answers of a route that may refuse with ``codes``: each status once, with
+    its codes, in the one :class:`Refusal` schema. Every API route may answer ``starting``
+    (503) and ``internal`` (500)."""
+    by_status: dict[int, list[str]] = {}
+    for code in (*codes, "starting", "internal"):
+        by_status.setdefault(STATUS[code], []).append(code)
+    return {
+        number: {"model": Refusal, "description": "refused: " + ", ".join(found)}
+        for number, found in sorted(by_status.items())
+    }
+
+
+ROOM = ("no-room", "gone")
+"""The refusals of any route that names a room."""
+SEAT = (*ROOM, "bad-request", "no-seat", "taken", "started")
+"""... and a seat in it."""
+FINISHED = (*ROOM, "not-started", "not-over")
+"""... and its finished game."""
+
+
+def _refusals_in(schema: dict[str, Any]) -> None:
+    """FastAPI's own 422 of a route with parameters, described as the refusal it is."""
+    framework = {"$ref": "#/components/schemas/HTTPValidationError"}
+    refusal = {"$ref": "#/components/schemas/Refusal"}
+    for operation in (op for path in schema["paths"].values() for op in path.values()):
+        answer = operation["responses"].get("422")
+        if answer and answer["content"]["application/json"]["schema"] == framework:
+            answer["description"] = "refused: bad-request"
+            answer["content"]["application/json"]["schema"] = refusal
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schema["components"]["schemas"].pop(unused, None)
+
+
+Seat = Annotated[int, Path(ge=0, le=MAX_SEATS - 1, description="the seat, numbered from 0")]
+Step = Annotated[int, Path(ge=0, le=MAX_STEP, description="how many actions in")]
 
 
 class SeatToken(BaseModel):
@@ -243,8 +319,10 @@ def create_app(
         """The API's description, with every registered game's options from its declaration."""
         if app.openapi_schema is None:
             schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
-            options = schema["components"]["schemas"]["NewRoom"]["properties"]["options"]
-            options["description"] = _options_description()
+            fields = schema["components"]["schemas"]["NewRoom"]["properties"]
+            fields["options"]["description"] = _options_description()
+            fields["game"]["enum"] = list(game_names())
+            _refusals_in(schema)
             schema["x-games"] = [game_listing(name) for name in game_names()]
             app.openapi_schema = schema
         return app.openapi_schema
@@ -262,7 +340,9 @@ def create_app(
         """A request that does not fit the API: the first problem, said for a person."""
         lang = negotiate(request.headers.get("accept-language"))
         answer = refused_for("bad-request", _invalid(error.errors()), lang)
-        return JSONResponse({**answer, "detail": jsonable_encoder(error.errors())}, 422)
+        return JSONResponse({**answer, "detail": _detail(error.errors())}, 422)
+
+    install(app, (settings or Settings()).origins)
 
     web = resources.files("igroteka").joinpath("web")
     page = web.joinpath("index.html").read_text("utf-8")
@@ -270,12 +350,12 @@ def create_app(
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> HTMLResponse:
-        return HTMLResponse(page)
+        return HTMLResponse(page, headers=PAGE_HEADERS)
 
     @app.get("/r/{room_id}", include_in_schema=False)
     async def room_page(room_id: str) -> HTMLResponse:
         """The invite link: the client finds the room itself."""
-        return HTMLResponse(page)
+        return HTMLResponse(page, headers=PAGE_HEADERS)
 
     @app.get("/healthz", response_model=None)
     async def healthz(request: Request) -> dict[str, bool] | JSONResponse:
@@ -287,12 +367,12 @@ def create_app(
         lang = negotiate(request.headers.get("accept-language"))
         return JSONResponse({"ok": False, **refused_for(readiness.code, reason, lang)}, 503)
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses=refusals())
     async def games() -> list[dict[str, Any]]:
         """The games as they are declared: titles, summary, seats, bot levels, options."""
         return [game_listing(name) for name in game_names()]
 
-    @app.post("/api/rooms", status_code=201)
+    @app.post("/api/rooms", status_code=201, responses=refusals("options", "seed", "bad-request"))
     async def create_room(body: NewRoom) -> dict[str, Any]:
         """A room for a game; its invite link is ``/r/{id}``.
 
@@ -320,7 +400,14 @@ def create_app(
         }
     }
 
-    @app.post("/api/images", status_code=201, openapi_extra=picture_body)
+    @app.post(
+        "/api/images",
+        status_code=201,
+        openapi_extra=picture_body,
+        responses=refusals(
+            "too-large", "too-many-pixels", "not-image", "bad-image", "too-many-uploads"
+        ),
+    )
     async def upload_image(request: Request) -> dict[str, Any]:
         """Keep a picture for an own deck: the request's body is the file (PNG, JPEG or WebP,
         at most 2 MB and 25 million pixels). It is drawn again as WebP of at most 512 pixels
@@ -356,7 +443,9 @@ def create_app(
             "height": picture.height,
         }
 
-    @app.get("/api/images/{image_id}")
+    webp = {"content": {"image/webp": binary}, "description": "the picture"}
+
+    @app.get("/api/images/{image_id}", responses={200: webp, **refusals("no-image")})
     async def get_image(image_id: str) -> Response:
         """An uploaded picture (WebP), for whoever has its id; it never changes."""
         found = await stored(store.image, image_id) if is_image_id(image_id) else None
@@ -369,31 +458,39 @@ def create_app(
         }
         return Response(found.data, media_type=found.media_type, headers=headers)
 
-    @app.get("/api/rooms/{room_id}")
+    @app.get("/api/rooms/{room_id}", responses=refusals(*ROOM))
     async def get_room(room_id: str) -> dict[str, Any]:
         return (await rooms.find(room_id)).public()
 
-    @app.post("/api/rooms/{room_id}/seats/{seat}")
-    async def take_seat(room_id: str, seat: int, body: TakeSeat) -> SeatToken:
+    @app.post("/api/rooms/{room_id}/seats/{seat}", responses=refusals(*SEAT, "no-name"))
+    async def take_seat(room_id: str, seat: Seat, body: TakeSeat) -> SeatToken:
         """Take an open seat (seats are numbered from 0)."""
         return SeatToken(seat=seat, token=(await rooms.find(room_id)).take_seat(seat, body.name))
 
-    @app.post("/api/rooms/{room_id}/seats/{seat}/bot")
-    async def bot_seat(room_id: str, seat: int, body: BotSeat) -> dict[str, Any]:
+    @app.post(
+        "/api/rooms/{room_id}/seats/{seat}/bot", responses=refusals(*SEAT, "level", "not-creator")
+    )
+    async def bot_seat(room_id: str, seat: Seat, body: BotSeat) -> dict[str, Any]:
         """The room's creator gives an open seat (or a bot's) to a bot of a level."""
         room = await rooms.find(room_id)
         room.set_bot(seat, body.level, body.token)
         return room.public()
 
-    @app.post("/api/rooms/{room_id}/seats/{seat}/leave")
-    async def leave_seat(room_id: str, seat: int, body: LeaveSeat) -> dict[str, Any]:
+    @app.post(
+        "/api/rooms/{room_id}/seats/{seat}/leave",
+        responses=refusals(*SEAT, "not-held", "present", "not-creator"),
+    )
+    async def leave_seat(room_id: str, seat: Seat, body: LeaveSeat) -> dict[str, Any]:
         """Before the start: a person leaves their seat (its token), or the creator frees a
         seat (a bot's, or a person's who has no connection now)."""
         room = await rooms.find(room_id)
         room.free_seat(seat, body.token)
         return room.public()
 
-    @app.post("/api/rooms/{room_id}/options")
+    @app.post(
+        "/api/rooms/{room_id}/options",
+        responses=refusals(*ROOM, "bad-request", "options", "not-creator", "started"),
+    )
     async def change_options(room_id: str, body: NewOptions) -> dict[str, Any]:
         """The room's creator changes the options before the start: checked as a new room's
         (off the event loop, as there)."""
@@ -405,14 +502,20 @@ def create_app(
         room.set_options(body.token, parsed)
         return room.public()
 
-    @app.post("/api/rooms/{room_id}/start")
+    @app.post(
+        "/api/rooms/{room_id}/start",
+        responses=refusals(*ROOM, "bad-request", "not-creator", "started", "open-seats"),
+    )
     async def start(room_id: str, body: Start) -> dict[str, Any]:
         """The room's creator starts the game once every seat is held (a person or a bot)."""
         room = await rooms.find(room_id)
         room.start(body.token)
         return room.public()
 
-    @app.get("/api/rooms/{room_id}/record")
+    @app.get(
+        "/api/rooms/{room_id}/record",
+        responses={200: {"description": "the record (JSON)"}, **refusals(*FINISHED)},
+    )
     async def record(room_id: str) -> Response:
         """The game record as JSON, as ``igroteka replay`` reads it (once the game is over)."""
         room = await rooms.find(room_id)
@@ -420,8 +523,11 @@ def create_app(
         headers = {"Content-Disposition": f'attachment; filename="igroteka-{room.id}.json"'}
         return Response(text, media_type="application/json", headers=headers)
 
-    @app.get("/api/rooms/{room_id}/replay/{step}")
-    async def replay_step(room_id: str, step: int) -> dict[str, Any]:
+    @app.get(
+        "/api/rooms/{room_id}/replay/{step}",
+        responses=refusals(*FINISHED, "bad-request", "no-step"),
+    )
+    async def replay_step(room_id: str, step: Step) -> dict[str, Any]:
         """A finished game step by step: the spectator's view after ``step`` actions."""
         return await (await rooms.find(room_id)).replay_step(step)
 
@@ -441,11 +547,18 @@ def _invalid(errors: Sequence[Any]) -> Text:
     """What is wrong with a request FastAPI could not read, from the first of its errors."""
     first = errors[0] if errors else {}
     kind = str(first.get("type", ""))
+    bounds = first.get("ctx") or {}
     field = ".".join(str(part) for part in first.get("loc", ())[1:])
     if kind == "json_invalid":
         return Text("the request is not valid JSON")
+    if kind == "lone_surrogate":
+        return _surrogate(bounds.get("field"))
     if not field:
         return Text("the request must be a JSON object")
+    if kind == "greater_than_equal":
+        return Text("‘{field}’ must be at least {low}", field=field, low=bounds.get("ge"))
+    if kind == "less_than_equal":
+        return Text("‘{field}’ must be at most {high}", field=field, high=bounds.get("le"))
     if kind == "missing":
         return Text("‘{field}’ is missing", field=field)
     if kind.startswith("int_"):
@@ -455,3 +568,18 @@ def _invalid(errors: Sequence[Any]) -> Text:
     if kind.startswith(("dict_", "model_")):
         return Text("‘{field}’ must be a JSON object", field=field)
     return Text("‘{field}’ is not valid here", field=field)
+
+
+def _surrogate(where: Any) -> Text:
+    """A body with a lone surrogate: where it is, when that can be quoted back."""
+    field = printable(where, 64) if where else None
+    if field is None:
+        return Text("the request holds a lone surrogate: its text must be Unicode")
+    return Text("‘{field}’ holds a lone surrogate: its text must be Unicode", field=field)
+
+
+def _detail(errors: Sequence[Any]) -> list[dict[str, Any]]:
+    """FastAPI's errors, fit to be sent back: without the input they quote (a body of up to
+    megabytes, or a lone surrogate that cannot be written as UTF-8)."""
+    cleaned = [{k: v for k, v in error.items() if k != "input"} for error in errors]
+    return list(scrub(jsonable_encoder(cleaned)))

@@ -33,7 +33,8 @@ __all__ = ["Pacing", "Settings"]
 
 @dataclass(frozen=True)
 class Settings:
-    """How a server paces its rooms (seconds), and whether it takes chosen seeds."""
+    """How a server paces its rooms (seconds), whether it takes chosen seeds, and which pages
+    may open its websockets."""
 
     reveal: float = 2.0
     """How long revealed cards stay up before the room turns them back."""
@@ -47,6 +48,9 @@ class Settings:
     chosen_seeds: bool = False
     """Whether a room may be made with a seed its creator chose (tests, local development):
     the seed gives the whole layout, so a server for others draws every seed itself."""
+    origins: tuple[str, ...] = ()
+    """The origins (``https://host[:port]``) whose pages may open a websocket besides the
+    server's own: a browser's page elsewhere is refused (``igroteka serve --origin``)."""
 
 
 class Pacing:

@@ -1,0 +1,196 @@
+"""The server's edge: the headers of every answer, the Origin of every websocket, and the
+refusals of what no route answers.
+
+    app.add_middleware(Guard, origins=("https://games.example.org",))
+
+Every HTTP answer says ``nosniff``, may not be framed, and sends the referrer
+only to this server; the pages add a Content-Security-Policy (:data:`PAGE_HEADERS`):
+scripts, styles and fonts from this server only, pictures from it or ``data:``.
+A websocket opened by a page of another origin is refused (a browser sends
+``Origin``; a program that sends none is let in): a page elsewhere cannot play
+with a visitor's seat. A bug of the server is answered 500 ``internal`` with a
+reason and logged, and the connection stays open for the next request; a
+client that leaves mid-conversation ends it quietly.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Iterable
+from urllib.parse import parse_qs, urlsplit
+
+from fastapi import FastAPI, Request, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from igroteka.i18n import Text, negotiate
+from igroteka.server.errors import refused_for, status
+
+__all__ = ["HEADERS", "ORIGIN_CLOSE", "PAGE_HEADERS", "Guard", "install", "origin_of"]
+
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+"""The headers of every HTTP answer (an answer that sets one keeps its own)."""
+
+PAGE_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+PAGE_HEADERS = {"Content-Security-Policy": PAGE_POLICY}
+"""The headers of the client's pages (``/``, ``/r/{id}``): no inline script or style
+attribute runs; the favicon is a ``data:`` picture; ``'self'`` covers the websocket."""
+
+ORIGIN_CLOSE = 4403
+"""The close code of a websocket refused for its Origin."""
+
+
+def origin_of(url: str) -> str | None:
+    """An origin as a browser writes it (``scheme://host[:port]``, lower case), or None when
+    ``url`` is none (not http or https, no host, or a path, query or fragment).
+
+    >>> origin_of("https://Games.Example.org:8443/"), origin_of("ftp://x")
+    ('https://games.example.org:8443', None)
+    """
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return None
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        return None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme.lower()}://{host}" + (f":{port}" if port is not None else "")
+
+
+class Guard:
+    """ASGI middleware at the edge: headers, Origin, a bug answered rather than a reset."""
+
+    def __init__(self, app: ASGIApp, origins: Iterable[str] = ()) -> None:
+        self.app = app
+        self.origins = frozenset(o for o in map(origin_of, origins) if o is not None)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self._http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        started = False
+
+        async def with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [
+                    (name.lower().encode(), value.encode())
+                    for name, value in HEADERS.items()
+                    if name.lower().encode() not in present
+                ]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        try:
+            await self.app(scope, receive, with_headers)
+        except Exception:
+            if started:  # the answer is half sent: nothing left but to drop it
+                raise
+            traceback.print_exc(file=sys.stderr)  # a bug of the server's: worth its trace
+            reason = Text("the server failed on this request: it is logged, and nothing changed")
+            answer = JSONResponse(refused_for("internal", reason, _language(scope)), 500)
+            await answer(scope, receive, with_headers)
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        origin = _header(scope, b"origin")
+        if origin is not None and not self._allowed(origin, scope):
+            await _refuse_origin(scope, receive, send)
+            return
+        try:
+            await self.app(scope, receive, send)
+        except (WebSocketDisconnect, OSError):  # the client left while it was answered
+            return
+
+    def _allowed(self, origin: str, scope: Scope) -> bool:
+        """The server's own origin (its Host, by http or https) and those configured."""
+        found = origin_of(origin)
+        if found is None:
+            return False
+        if found in self.origins:
+            return True
+        host = (_header(scope, b"host") or "").lower()
+        return bool(host) and found in (f"http://{host}", f"https://{host}")
+
+
+async def _refuse_origin(scope: Scope, receive: Receive, send: Send) -> None:
+    """Accept, say why in an ``error`` message, and close with :data:`ORIGIN_CLOSE`."""
+    reason = Text("this game’s pages are on its own server: open it there to play")
+    message = {"type": "error", **refused_for("origin", reason, _language(scope))}
+    try:
+        if (await receive())["type"] != "websocket.connect":
+            return
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "text": json.dumps(message, ensure_ascii=False)})
+        await send({"type": "websocket.close", "code": ORIGIN_CLOSE})
+    except OSError:  # gone already
+        return
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def _language(scope: Scope) -> str:
+    """The language of a request: a websocket's ``?lang=``, else its Accept-Language."""
+    query = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1"))
+    asked = query.get("lang", [None])[0] if scope["type"] == "websocket" else None
+    return negotiate(asked or _header(scope, b"accept-language"))
+
+
+ROUTING = {
+    400: ("bad-request", Text("the request is not valid JSON")),
+    404: ("no-route", Text("there is nothing at this address")),
+    405: ("method", Text("this address does not answer that method")),
+}
+"""What the framework's own refusals become: a body FastAPI could not parse (invalid
+UTF-8, JSON nested past Python's recursion), an address no route has, a method it has not."""
+ROUTING_CODES = {code for code, _ in ROUTING.values()}
+
+
+def install(app: FastAPI, origins: Iterable[str] = ()) -> None:
+    """The guard around ``app``, and routing's refusals said as every other refusal is."""
+    app.add_middleware(Guard, origins=tuple(origins))
+
+    @app.exception_handler(HTTPException)
+    async def routing(request: Request, error: HTTPException) -> JSONResponse:
+        """A refusal of the framework's, said as every refusal is: ``{error, reason}``."""
+        code, reason = ROUTING.get(
+            error.status_code,
+            ("refused", Text("the request was refused ({status})", status=error.status_code)),
+        )
+        answer = refused_for(code, reason, negotiate(request.headers.get("accept-language")))
+        known = status(code) if code in ROUTING_CODES else error.status_code
+        return JSONResponse(answer, known, headers=dict(error.headers or {}))
