@@ -27,7 +27,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from igroteka.engine.record import GameRecord
@@ -103,8 +103,20 @@ MAX_SEATS = 64
 """The most seats a request may name (each game allows far fewer, and says so)."""
 MAX_STEP = 1_000_000
 """The furthest replay step a request may name."""
-MAX_SEED = 2**63 - 1
-"""The largest seed: the store keeps it in a signed 64-bit column."""
+MAX_SEED = 2**53 - 1
+"""The largest seed: one every JSON reader holds exactly (a JavaScript number; a bound of
+2**63 - 1 became a float on the way through JSON Schema tools), and well inside the store's
+signed 64-bit column. The seeds the server draws have 48 bits."""
+
+
+def _json_number(value: Any) -> Any:
+    """A whole number as JSON has it: a number (``2`` or ``2.0``), never ``true`` nor ``"2"``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+Whole = Annotated[int, BeforeValidator(_json_number)]
 
 
 class Body(BaseModel):
@@ -124,19 +136,14 @@ class Body(BaseModel):
 
 class NewRoom(Body):
     game: str = Field(description="the game's name, as GET /api/games lists them")
-    players: int = Field(ge=1, le=MAX_SEATS, description="how many seats")
+    players: Whole = Field(ge=1, le=MAX_SEATS, description="how many seats")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
-    seed: int | None = Field(
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED), BeforeValidator(_json_number)] | None = Field(
         default=None,
-        ge=0,
-        le=MAX_SEED,
         description="a chosen seed: refused unless the server allows them (serve --chosen-seeds)",
     )
-    turn_timer: int | None = Field(
-        default=None,
-        ge=1,
-        le=3600,
-        description="seconds a player has for each action, then a bot plays it",
+    turn_timer: Annotated[int, Field(ge=1, le=3600), BeforeValidator(_json_number)] | None = Field(
+        default=None, description="seconds a player has for each action, then a bot plays it"
     )
 
 
@@ -322,6 +329,9 @@ def create_app(
             fields = schema["components"]["schemas"]["NewRoom"]["properties"]
             fields["options"]["description"] = _options_description()
             fields["game"]["enum"] = list(game_names())
+            levels = (level for name in game_names() for level in entry(name).bot_levels)
+            bot = schema["components"]["schemas"]["BotSeat"]["properties"]["level"]
+            bot["enum"] = list(dict.fromkeys(levels))
             _refusals_in(schema)
             schema["x-games"] = [game_listing(name) for name in game_names()]
             app.openapi_schema = schema
