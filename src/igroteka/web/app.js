@@ -11,6 +11,8 @@ export function h(tag, attributes = {}, ...children) {
     if (value === false || value === null || value === undefined) continue;
     if (key.startsWith("on")) element.addEventListener(key.slice(2), value);
     else if (key === "class") element.className = value;
+    // a style set through CSSOM, never as an attribute: the page's CSP allows no inline style
+    else if (key === "style") element.style.cssText = value;
     else element.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {
