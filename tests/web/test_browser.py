@@ -220,7 +220,7 @@ def toast_after(page: Any, act: Any) -> str:
     """What the page tells the person after ``act``: the toast's text."""
     page.evaluate("document.getElementById('toast').textContent = ''")
     act()
-    page.wait_for_function("document.getElementById('toast').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('toast').textContent !== ''")
     return str(page.inner_text("#toast"))
 
 

@@ -57,7 +57,9 @@ def test_pictures_added_in_the_lobby_are_uploaded_and_named_in_the_deck(
     page.select_option("#option-lang", "own")
     page.fill("#option-deck", "name: Our class\nlang: en\n🐋 🏠 : dream")
     page.set_input_files(".picture-files", [str(photo), str(svg)])
-    page.wait_for_function("document.querySelector('#option-deck').value.includes('picture ')")
+    page.wait_for_function(
+        "() => document.querySelector('#option-deck').value.includes('picture ')"
+    )
     page.wait_for_selector(".picture-line")
     status = page.inner_text(".picture-status")
     assert "Pictures added: 1" in status
