@@ -1,8 +1,10 @@
 """The store: rooms, seats and action logs in a relational database.
 
 SQLite (the default, a file in the user's data directory) is opened in WAL
-mode with ``synchronous=NORMAL``: a committed action survives the process
-being killed at any moment. PostgreSQL is chosen by a ``postgresql://`` URL.
+mode with ``synchronous=NORMAL`` (``Store(url, synchronous="FULL")`` to change
+it): a committed action survives the process being killed at any moment, though
+not a power loss (see :data:`SYNCHRONOUS`). PostgreSQL is chosen by a
+``postgresql://`` URL.
 Every action is committed before the server tells anyone of it: one at a time
 (:meth:`Store.append_action`), or the actions of many rooms in one transaction
 (:meth:`Store.append_actions`, a group commit: one commit's cost for them all).
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,6 +71,10 @@ class Room:
     """(seat, action) in the order accepted."""
     finished: bool = False
     """Its game is over (known without replaying its log)."""
+    idle_since: float | None = None
+    """Since when (epoch seconds) the room has been out of memory, idle; None: in use."""
+    closed: bool = False
+    """The room was closed: nobody played in it for long (server/limits.py ``ABANDONED``)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +129,25 @@ _finished = sa.Table(  # a table of its own: a store made before it gets it with
 )
 
 
+_idle = sa.Table(  # rooms out of memory: since when, and whether closed (abandoned)
+    "idle",
+    _metadata,
+    sa.Column("room", sa.String(64), sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("since", sa.Float, nullable=False),
+    sa.Column("closed", sa.Boolean, nullable=False),
+)
+
+
+_records = sa.Table(  # the records of finished games whose rooms were removed from the store
+    "records",
+    _metadata,
+    sa.Column("room", sa.String(64), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("record", sa.Text, nullable=False),
+    sa.Column("kept", sa.Float, nullable=False),
+)
+
+
 _images = sa.Table(  # pictures uploaded for own decks (server/images.py); nothing refers to them
     "images",
     _metadata,
@@ -141,6 +167,14 @@ class StoredImage:
     data: bytes
 
 
+SYNCHRONOUS = ("NORMAL", "FULL")
+"""SQLite's ``synchronous`` settings a store may run with. In WAL mode ``NORMAL`` syncs the
+log at checkpoints only: a commit survives the process being killed, but the last commits
+before a power loss or an OS crash may be lost (never the database's consistency).
+``FULL`` syncs the log at every commit, which keeps them through a power loss as well, at
+the cost bench/server.py's case ``durability`` measures."""
+
+
 def default_url() -> str:
     """The embedded store: a SQLite file in the user's data directory."""
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
@@ -156,16 +190,18 @@ class Store:
     """Rooms in a database given by URL (``sqlite:///path``, ``sqlite://`` in memory,
     ``postgresql://user@host/db``); the tables are made when missing."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, synchronous: str = "NORMAL") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise StoreError(f"synchronous is one of {', '.join(SYNCHRONOUS)}, not {synchronous}")
         self.url = url
         try:
-            self.engine = self._engine(url)
+            self.engine = self._engine(url, synchronous)
             _metadata.create_all(self.engine)
         except (sa.exc.SQLAlchemyError, ValueError, OSError) as error:
             raise StoreError(f"cannot open the store {url}: {error}") from None
 
     @staticmethod
-    def _engine(url: str) -> Engine:
+    def _engine(url: str, synchronous: str) -> Engine:
         if url.startswith("postgresql://"):
             url = "postgresql+psycopg://" + url[len("postgresql://") :]
         if url.startswith("sqlite"):
@@ -181,7 +217,7 @@ class Store:
             def _pragmas(connection: Any, _record: Any) -> None:
                 cursor = connection.cursor()
                 cursor.execute("PRAGMA journal_mode=WAL")
-                cursor.execute("PRAGMA synchronous=NORMAL")
+                cursor.execute(f"PRAGMA synchronous={synchronous}")
                 cursor.execute("PRAGMA foreign_keys=ON")
                 cursor.close()
 
@@ -359,9 +395,15 @@ class Store:
         with self.engine.connect() as db:
             return int(db.execute(sa.select(sa.func.count()).select_from(_images)).scalar_one())
 
-    def rooms(self) -> Iterator[Room]:
-        """Every room with its seats and its log, oldest first."""
+    def rooms(self, logs_of_finished: bool = True) -> Iterator[Room]:
+        """Every room with its seats and its log, oldest first; without its log, a closed
+        room's, and a finished game's unless ``logs_of_finished`` (it is replayed only
+        when asked for: :meth:`room` then)."""
         with self.engine.connect() as db:
+            finished = {row.room for row in db.execute(sa.select(_finished))}
+            idle = {row.room: (row.since, row.closed) for row in db.execute(sa.select(_idle))}
+            closed = {room for room, (_, shut) in idle.items() if shut}
+            unread = closed | (set() if logs_of_finished else finished)
             seats: dict[str, list[Seat]] = {}
             for row in db.execute(sa.select(_seats).order_by(_seats.c.room, _seats.c.seat)):
                 seats.setdefault(row.room, []).append(
@@ -370,19 +412,93 @@ class Store:
             logs: dict[str, list[tuple[int, dict[str, Any]]]] = {}
             query = sa.select(_actions).order_by(_actions.c.room, _actions.c.number)
             for row in db.execute(query):
-                logs.setdefault(row.room, []).append((row.seat, json.loads(row.action)))
-            finished = {row.room for row in db.execute(sa.select(_finished))}
+                if row.room not in unread:
+                    logs.setdefault(row.room, []).append((row.seat, json.loads(row.action)))
             for row in db.execute(sa.select(_rooms).order_by(_rooms.c.created, _rooms.c.id)):
-                yield Room(
-                    id=row.id,
-                    game=row.game,
-                    options=json.loads(row.options),
-                    seed=row.seed,
-                    players=row.players,
-                    created=row.created,
-                    settings=json.loads(row.settings),
-                    started=bool(row.started),
-                    seats=seats.get(row.id, []),
-                    actions=logs.get(row.id, []),
-                    finished=row.id in finished,
+                yield self._room(row, seats.get(row.id, []), logs.get(row.id, []), finished, idle)
+
+    @staticmethod
+    def _room(
+        row: Any,
+        seats: list[Seat],
+        log: list[tuple[int, dict[str, Any]]],
+        finished: set[str],
+        idle: Mapping[str, tuple[float, bool]],
+    ) -> Room:
+        since, closed = idle.get(row.id, (None, False))
+        return Room(
+            id=row.id,
+            game=row.game,
+            options=json.loads(row.options),
+            seed=row.seed,
+            players=row.players,
+            created=row.created,
+            settings=json.loads(row.settings),
+            started=bool(row.started),
+            seats=seats,
+            actions=log,
+            finished=row.id in finished,
+            idle_since=since,
+            closed=bool(closed),
+        )
+
+    def room(self, room_id: str) -> Room | None:
+        """One room with its seats and its log, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(sa.select(_rooms).where(_rooms.c.id == room_id)).first()
+            if row is None:
+                return None
+            seats = [
+                Seat(s.seat, s.kind, s.name, s.level, s.token_digest)
+                for s in db.execute(
+                    sa.select(_seats).where(_seats.c.room == room_id).order_by(_seats.c.seat)
                 )
+            ]
+            query = sa.select(_actions).where(_actions.c.room == room_id)
+            log = [
+                (a.seat, json.loads(a.action))
+                for a in db.execute(query.order_by(_actions.c.number))
+            ]
+            ended = db.execute(sa.select(_finished).where(_finished.c.room == room_id)).first()
+            idle = db.execute(sa.select(_idle).where(_idle.c.room == room_id)).first()
+        marks = {room_id: (idle.since, idle.closed)} if idle is not None else {}
+        return self._room(row, seats, log, {room_id} if ended else set(), marks)
+
+    # -- expiry
+
+    def mark_idle(self, room: str, since: float, closed: bool) -> None:
+        """The room has left memory at ``since`` (epoch seconds); ``closed``: for good."""
+        with self.engine.begin() as db:
+            db.execute(_idle.delete().where(_idle.c.room == room))
+            db.execute(_idle.insert().values(room=room, since=since, closed=closed))
+
+    def idle_before(self, before: float) -> list[tuple[str, bool]]:
+        """The rooms out of memory since before ``before``: (id, closed)."""
+        with self.engine.connect() as db:
+            rows = db.execute(sa.select(_idle).where(_idle.c.since < before))
+            return [(str(row.room), bool(row.closed)) for row in rows]
+
+    def forget_room(self, room: str, record: tuple[str, str] | None = None) -> None:
+        """Remove a room, its seats and its log; ``record`` (its game, its record's JSON):
+        kept, for the room's record to stay downloadable."""
+        with self.engine.begin() as db:
+            if record is not None:
+                game, text = record
+                db.execute(_records.delete().where(_records.c.room == room))
+                db.execute(
+                    _records.insert().values(room=room, game=game, record=text, kept=time.time())
+                )
+            for table in (_actions, _seats, _finished, _idle):
+                db.execute(table.delete().where(table.c.room == room))
+            db.execute(_rooms.delete().where(_rooms.c.id == room))
+
+    def record(self, room: str) -> str | None:
+        """The kept record (JSON) of a finished game whose room was removed, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(sa.select(_records.c.record).where(_records.c.room == room)).first()
+        return None if row is None else str(row.record)
+
+    def recorded(self) -> set[str]:
+        """The rooms removed whose records are kept."""
+        with self.engine.connect() as db:
+            return {str(row.room) for row in db.execute(sa.select(_records.c.room))}
