@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -21,8 +22,18 @@ from starlette.testclient import WebSocketTestSession
 from igroteka.engine import Event
 from igroteka.games import entry
 from igroteka.server import Settings, create_app
+from igroteka.server.limits import Limits
 
-FAST = Settings(reveal=0.0, bot=0.0, chosen_seeds=True)
+ROOMY = Limits(
+    message_burst=100_000,
+    message_rate=100_000.0,
+    connects_per_minute=100_000,
+    rooms_per_hour=100_000,
+    seats_per_minute=100_000,
+    uploads_per_hour=100_000,
+)
+"""Limits no normal test meets: every test's client is the one address ``testclient``."""
+FAST = Settings(reveal=0.0, bot=0.0, chosen_seeds=True, limits=ROOMY)
 CREATORS: dict[str, str] = {}
 """The creator token of each room ``new_room`` made, by room id."""
 
@@ -188,3 +199,33 @@ def running(
         process.wait()
         if written is not None:
             written.close()
+
+
+@contextmanager
+def live(settings: Settings = FAST) -> Iterator[tuple[str, Any]]:
+    """A real uvicorn server in a thread of this process (its app at hand): its URL and app."""
+    import threading
+
+    import uvicorn
+
+    from igroteka.server.app import UVICORN
+
+    app = create_app("sqlite://", settings)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, **UVICORN)
+    running_server = uvicorn.Server(config)
+    thread = threading.Thread(target=running_server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(1000):
+            with contextlib.suppress(httpx.TransportError):
+                if httpx.get(f"{url}/healthz").status_code == 200:
+                    break
+            time.sleep(0.02)
+        else:
+            raise AssertionError("the server never became ready")
+        yield url, app
+    finally:
+        running_server.should_exit = True
+        thread.join(timeout=30)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,10 @@ from fastapi.testclient import TestClient
 from PIL import Image, PngImagePlugin
 
 from igroteka.server import images
-from igroteka.server.images import MAX_BYTES, MAX_PIXELS, SIDE, RateLimit, clean
+from igroteka.server.images import MAX_BYTES, MAX_PIXELS, SIDE, clean
+from igroteka.server.limits import RateLimit
 from igroteka.store import Store
-from tests.server.support import bot, connected, new_room, seat, server, start
+from tests.server.support import FAST, ROOMY, bot, connected, new_room, seat, server, start
 
 SECRET = "Ms Kovalenko, 14 Shevchenko St"
 
@@ -200,16 +202,16 @@ def test_a_picture_is_kept_in_the_store_and_survives_a_restart(tmp_path: Path) -
         assert client.get(kept["url"]).content == first
 
 
-def test_too_many_uploads_from_one_address_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("igroteka.server.app.UPLOADS", (3, 60.0))
-    with server() as client:
+def test_too_many_uploads_from_one_address_are_refused() -> None:
+    with server(settings=replace(FAST, limits=replace(ROOMY, uploads_per_hour=3))) as client:
         answers = [upload(client, png((10, 10))).status_code for _ in range(4)]
         refused = upload(client, png((10, 10)))
         assert answers == [201, 201, 201, 429]
         assert refused.json() == {
             "error": "too-many-uploads",
-            "reason": "too many pictures at once: at most 3 in 1 minute",
+            "reason": "too many pictures at once: at most 3 in 60 minutes",
         }
+        assert 0 < int(refused.headers["retry-after"]) <= 3600
         assert count(client) == 3
 
 

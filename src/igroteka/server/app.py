@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import re
 import sys
 import time
@@ -34,18 +35,11 @@ from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names
 from igroteka.i18n import Text, negotiate
 from igroteka.server.committer import Committer
-from igroteka.server.errors import STATUS, RoomError, refused_for, status
+from igroteka.server.errors import STATUS, RoomError, TooMany, refused_for, status
 from igroteka.server.frames import printable, scrub, surrogate_at
 from igroteka.server.guard import PAGE_HEADERS, install
-from igroteka.server.images import (
-    MAX_BYTES,
-    UPLOADS,
-    RateLimit,
-    clean,
-    is_image_id,
-    new_id,
-    too_large,
-)
+from igroteka.server.images import MAX_BYTES, clean, is_image_id, new_id, too_large
+from igroteka.server.limits import FRAME_BYTES, Guard
 from igroteka.server.pacing import Settings
 from igroteka.server.readiness import (
     LexiconIndexes,
@@ -66,11 +60,13 @@ __all__ = ["UVICORN", "create_app", "hide_tokens"]
 UVICORN: dict[str, Any] = {
     "log_level": "warning",
     "ws_per_message_deflate": False,
+    "ws_max_size": FRAME_BYTES,
 }
 """How uvicorn runs the app. No permessage-deflate: compressing every message for every
 client was 10% of the server's CPU at 200 rooms, and turning it off cut the CPU of an
-action by 16% (bench/server.py, cases ``load`` and ``plain``); a view is a few kB.
-``igroteka serve`` runs with them."""
+action by 16% (bench/server.py, cases ``load`` and ``plain``); a view is a few kB. A
+client's message is read whole only up to ``FRAME_BYTES`` (limits.py), not uvicorn's
+16 MB. ``igroteka serve`` runs with them."""
 
 
 _TOKEN = re.compile(r"(?<=[?&]token=)[^&#\s\"']+")
@@ -194,7 +190,7 @@ def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
 
 ROOM = ("no-room", "gone")
 """The refusals of any route that names a room."""
-SEAT = (*ROOM, "bad-request", "no-seat", "taken", "started")
+SEAT = (*ROOM, "bad-request", "no-seat", "taken", "started", "too-many-seat-requests")
 """... and a seat in it."""
 FINISHED = (*ROOM, "not-started", "not-over")
 """... and its finished game."""
@@ -279,7 +275,9 @@ def create_app(
     workers.start()
     store = Store(store_url)
     committer = Committer(store)
-    rooms = Rooms(store, settings or Settings(), workers, committer)
+    settings = settings or Settings()
+    rooms = Rooms(store, settings, workers, committer)
+    guard = Guard(settings.limits)
     readiness = Readiness()
 
     async def prepare() -> None:
@@ -294,6 +292,8 @@ def create_app(
         except Exception as error:  # the server answers why it will not be ready
             readiness.fail(f"{type(error).__name__}: {error}")
             traceback.print_exc(file=sys.stderr)
+            return
+        await rooms.keep_sweeping()  # rooms nobody uses expire (limits.py Expiry)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -310,6 +310,7 @@ def create_app(
     app = FastAPI(title="Igroteka", version="0.1.0", lifespan=lifespan)
     app.state.rooms = rooms
     app.state.readiness = readiness
+    app.state.guard = guard
 
     @app.middleware("http")
     async def not_before_ready(
@@ -343,7 +344,14 @@ def create_app(
     async def refused(request: Request, error: RoomError) -> JSONResponse:
         """A refusal, in the language the request accepts (Accept-Language)."""
         lang = negotiate(request.headers.get("accept-language"))
-        return JSONResponse(refused_for(error.code, error.reason, lang), status(error.code))
+        headers = (
+            {"Retry-After": str(math.ceil(error.retry_after))}
+            if isinstance(error, TooMany)
+            else None
+        )
+        return JSONResponse(
+            refused_for(error.code, error.reason, lang), status(error.code), headers=headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -382,18 +390,21 @@ def create_app(
         """The games as they are declared: titles, summary, seats, bot levels, options."""
         return [game_listing(name) for name in game_names()]
 
-    @app.post("/api/rooms", status_code=201, responses=refusals("options", "seed", "bad-request"))
-    async def create_room(body: NewRoom) -> dict[str, Any]:
+    @app.post(
+        "/api/rooms",
+        status_code=201,
+        responses=refusals("options", "seed", "bad-request", "too-many-rooms"),
+    )
+    async def create_room(body: NewRoom, request: Request) -> dict[str, Any]:
         """A room for a game; its invite link is ``/r/{id}``.
 
         Off the event loop: the options are checked by starting a game with them, and a deck
         typed in the lobby (up to 1 MB) takes its time to read."""
+        guard.room_from(address(request))
         room, creator = await asyncio.to_thread(
             rooms.create, body.game, body.options, body.players, body.seed, body.turn_timer
         )
         return {**room.public(), "invite": f"/r/{room.id}", "creator": creator}
-
-    uploads = RateLimit(*UPLOADS)
 
     async def stored(call: Callable[..., _T], *args: Any) -> _T:
         """A call of the store, in a thread unless every user shares its one connection."""
@@ -423,18 +434,7 @@ def create_app(
         at most 2 MB and 25 million pixels). It is drawn again as WebP of at most 512 pixels
         a side, with nothing of the file but its pixels; the answer is its unguessable
         ``id`` and its ``url``. A deck names the picture by its id."""
-        address = request.client.host if request.client else ""
-        if not uploads.allow(address):
-            count, seconds = UPLOADS
-            raise RoomError(
-                Text(
-                    "too many pictures at once: "
-                    "at most {count} in {minutes} {minutes:minute|minutes}",
-                    count=count,
-                    minutes=int(seconds // 60),
-                ),
-                "too-many-uploads",
-            )
+        guard.upload_from(address(request))
         length = request.headers.get("content-length", "")
         if length.isdigit() and int(length) > MAX_BYTES:
             raise too_large()
@@ -473,15 +473,17 @@ def create_app(
         return (await rooms.find(room_id)).public()
 
     @app.post("/api/rooms/{room_id}/seats/{seat}", responses=refusals(*SEAT, "no-name"))
-    async def take_seat(room_id: str, seat: Seat, body: TakeSeat) -> SeatToken:
+    async def take_seat(room_id: str, seat: Seat, body: TakeSeat, request: Request) -> SeatToken:
         """Take an open seat (seats are numbered from 0)."""
+        guard.seat_from(address(request))
         return SeatToken(seat=seat, token=(await rooms.find(room_id)).take_seat(seat, body.name))
 
     @app.post(
         "/api/rooms/{room_id}/seats/{seat}/bot", responses=refusals(*SEAT, "level", "not-creator")
     )
-    async def bot_seat(room_id: str, seat: Seat, body: BotSeat) -> dict[str, Any]:
+    async def bot_seat(room_id: str, seat: Seat, body: BotSeat, request: Request) -> dict[str, Any]:
         """The room's creator gives an open seat (or a bot's) to a bot of a level."""
+        guard.seat_from(address(request))
         room = await rooms.find(room_id)
         room.set_bot(seat, body.level, body.token)
         return room.public()
@@ -527,10 +529,13 @@ def create_app(
         responses={200: {"description": "the record (JSON)"}, **refusals(*FINISHED)},
     )
     async def record(room_id: str) -> Response:
-        """The game record as JSON, as ``igroteka replay`` reads it (once the game is over)."""
-        room = await rooms.find(room_id)
-        text = GameRecord.to_json(room.record())
-        headers = {"Content-Disposition": f'attachment; filename="igroteka-{room.id}.json"'}
+        """The game record as JSON, as ``igroteka replay`` reads it (once the game is over;
+        kept after its room has been removed from the store)."""
+        text = await rooms.record_kept(room_id)
+        if text is None:
+            room = await rooms.find(room_id)
+            text = GameRecord.to_json(room.record())
+        headers = {"Content-Disposition": f'attachment; filename="igroteka-{room_id}.json"'}
         return Response(text, media_type="application/json", headers=headers)
 
     @app.get(
@@ -548,9 +553,15 @@ def create_app(
     @app.websocket("/ws/{room_id}")
     async def play(websocket: WebSocket, room_id: str) -> None:
         """A player's or a spectator's websocket: the token comes in its first message."""
-        await serve_socket(websocket, rooms, readiness, room_id)
+        await serve_socket(websocket, rooms, readiness, guard, room_id)
 
     return app
+
+
+def address(request: Request) -> str:
+    """Whose request it is, for the per-address limits: the client's host (behind a proxy,
+    the proxy's, unless uvicorn is told to trust its X-Forwarded-For: see limits.py)."""
+    return request.client.host if request.client else ""
 
 
 def _invalid(errors: Sequence[Any]) -> Text:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -30,6 +30,7 @@ from igroteka.engine.record import LoggedAction
 from igroteka.i18n import DEFAULT, Text, translate
 from igroteka.server.committer import Committer
 from igroteka.server.errors import RoomError
+from igroteka.server.limits import BEHIND, QUEUE
 from igroteka.server.workers import Workers
 from igroteka.store import Appended, Store, StoreError
 
@@ -54,15 +55,53 @@ ID_LENGTH = 64
 @dataclass(eq=False)
 class Connection:
     """One websocket: the seat it plays (None: a spectator), the language its person reads,
-    and its outgoing messages."""
+    and its outgoing messages, at most ``limit`` of them.
+
+    Sending never waits: a client that reads slower than its room plays would make
+    the server hold every update for it. When ``limit`` messages wait already, the
+    queue is emptied and the connection is to be closed (``closing``: :data:`BEHIND`);
+    the client reconnects and is welcomed with the view of now.
+    """
 
     seat: int | None
     lang: str = DEFAULT
-    queue: asyncio.Queue[JsonObject | str] = field(default_factory=asyncio.Queue)
+    limit: int = QUEUE
+    queue: deque[JsonObject | str] = field(default_factory=deque)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when there is something to send, or the connection is to be closed."""
+    closing: int | None = None
+    """The close code, once the connection is to be closed."""
+    closed: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once the connection is to be closed."""
 
     def send(self, message: JsonObject | str) -> None:
         """Queue a message: an object, or its JSON text already (one encoding for many)."""
-        self.queue.put_nowait(message)
+        if self.closing is not None:
+            return
+        if len(self.queue) >= self.limit:
+            self.queue.clear()  # held for nobody from now on
+            self.close(BEHIND)
+            return
+        self.queue.append(message)
+        self.ready.set()
+
+    def close(self, code: int) -> None:
+        """Close the connection with ``code`` (its writer sends nothing more)."""
+        if self.closing is None:
+            self.closing = code
+        self.ready.set()
+        self.closed.set()
+
+    async def next(self) -> JsonObject | str | None:
+        """The next message to send, waiting for one; None once the connection is closing."""
+        while not self.queue:
+            if self.closing is not None:
+                return None
+            self.ready.clear()
+            await self.ready.wait()
+        if self.closing is not None:
+            return None
+        return self.queue.popleft()
 
 
 def outcome_json(outcome: Outcome, lang: str) -> JsonObject:

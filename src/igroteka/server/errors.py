@@ -14,7 +14,7 @@ from typing import Any
 
 from igroteka.i18n import translate
 
-__all__ = ["STATUS", "RoomError", "refused_for", "status"]
+__all__ = ["STATUS", "RoomError", "TooMany", "refused_for", "status"]
 
 
 class RoomError(Exception):
@@ -23,6 +23,14 @@ class RoomError(Exception):
     def __init__(self, reason: str, code: str) -> None:
         super().__init__(reason)
         self.reason, self.code = reason, code
+
+
+class TooMany(RoomError):
+    """A refusal for a limit met (429): ``retry_after`` seconds until it would be allowed."""
+
+    def __init__(self, reason: str, code: str, retry_after: float) -> None:
+        super().__init__(reason, code)
+        self.retry_after = retry_after
 
 
 STATUS = {
@@ -57,6 +65,12 @@ STATUS = {
     "bad-image": 422,
     "too-many-uploads": 429,
     "internal": 500,
+    "too-many-rooms": 429,
+    "too-many-seat-requests": 429,
+    "too-many-connections": 429,
+    "room-full": 429,
+    "too-many-spectators": 429,
+    "too-fast": 429,
     "starting": 503,
     "failed": 503,
     "not-stored": 503,

@@ -14,11 +14,9 @@ a game: any deck of any game may show pictures at ``/api/images/<id>``.
 
 from __future__ import annotations
 
-import collections
 import io
 import re
 import secrets
-import time
 from dataclasses import dataclass
 from typing import Final
 
@@ -33,9 +31,7 @@ __all__ = [
     "MAX_PIXELS",
     "MEDIA_TYPE",
     "SIDE",
-    "UPLOADS",
     "Picture",
-    "RateLimit",
     "clean",
     "is_image_id",
     "new_id",
@@ -55,9 +51,6 @@ FORMATS: Final = ("PNG", "JPEG", "WEBP")
 MEDIA_TYPE: Final = "image/webp"
 """What every kept picture is encoded as."""
 QUALITY: Final = 85
-UPLOADS: Final = (200, 3600.0)
-"""At most this many uploads from one address in this many seconds (two full decks an
-hour); an upload is one picture."""
 
 _ID = re.compile(r"[A-Za-z0-9_-]{22}")
 _MAGIC = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG"}
@@ -163,32 +156,3 @@ def clean(data: bytes) -> Picture:
     out = io.BytesIO()
     pixels.save(out, "WEBP", quality=QUALITY, method=4)
     return Picture(out.getvalue(), MEDIA_TYPE, *pixels.size)
-
-
-class RateLimit:
-    """At most ``count`` events per key in any ``seconds`` (a sliding window), in memory.
-
-    >>> limit = RateLimit(2, 60.0)
-    >>> [limit.allow("a", now=t) for t in (0.0, 1.0, 2.0, 61.0)]
-    [True, True, False, True]
-    """
-
-    def __init__(self, count: int, seconds: float, keys: int = 10_000) -> None:
-        self.count, self.seconds, self.keys = count, seconds, keys
-        self.times: collections.OrderedDict[str, collections.deque[float]] = (
-            collections.OrderedDict()
-        )
-
-    def allow(self, key: str, now: float | None = None) -> bool:
-        """Whether one more event for ``key`` is allowed now (and if so, it is counted)."""
-        now = time.monotonic() if now is None else now
-        times = self.times.pop(key, None) or collections.deque()
-        while times and times[0] <= now - self.seconds:
-            times.popleft()
-        self.times[key] = times  # the most recent key last: the oldest is forgotten first
-        while len(self.times) > self.keys:
-            self.times.popitem(last=False)
-        if len(times) >= self.count:
-            return False
-        times.append(now)
-        return True

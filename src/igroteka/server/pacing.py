@@ -19,13 +19,14 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from igroteka.engine import Agent, Event, IllegalAction, events_for
 from igroteka.engine.schedule import Step, next_step, offered_seats
 from igroteka.games import Entry
 from igroteka.server.authority import Authority
+from igroteka.server.limits import Expiry, Limits
 from igroteka.store import Seat
 
 __all__ = ["Pacing", "Settings"]
@@ -51,6 +52,10 @@ class Settings:
     origins: tuple[str, ...] = ()
     """The origins (``https://host[:port]``) whose pages may open a websocket besides the
     server's own: a browser's page elsewhere is refused (``igroteka serve --origin``)."""
+    limits: Limits = field(default_factory=Limits)
+    """The rate limits and bounds of the server (server/limits.py)."""
+    expiry: Expiry = field(default_factory=Expiry)
+    """How long finished and abandoned rooms stay, in memory and in the store."""
 
 
 class Pacing:

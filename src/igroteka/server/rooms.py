@@ -11,15 +11,23 @@ A room knows no game's rules: it speaks the kernel's protocol through the
 registry. :class:`Rooms` loads every stored room at start by replaying its
 log; a room whose log no longer replays (the rules or the dictionary changed
 under it) is kept as far as it replays and is over, "stopped by an update".
+
+Rooms expire (:class:`~igroteka.server.limits.Expiry`): a finished game with no
+connection for a while leaves memory (it is rebuilt from the store when asked
+for), a room nobody plays in is closed, and long after either leaves the store
+too, a finished game's record kept downloadable.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
+import sys
 import time
-from collections.abc import Mapping
-from typing import Any
+import traceback
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from igroteka.engine import (
     GameRecord,
@@ -36,17 +44,20 @@ from igroteka.games import Entry, entry, versions
 from igroteka.i18n import Text
 from igroteka.server.authority import Authority, Connection, outcome_json
 from igroteka.server.committer import Committer
-from igroteka.server.errors import RoomError
+from igroteka.server.errors import RoomError, TooMany
+from igroteka.server.limits import HOUR, MINUTE
 from igroteka.server.lobby import CREATOR, Lobby, digest
 from igroteka.server.pacing import Pacing, Settings
 from igroteka.server.workers import Workers
 from igroteka.store import Room as StoredRoom
 from igroteka.store import Seat, Store
 
-__all__ = ["CHOSEN_SEED", "LiveRoom", "Rooms", "stopped"]
+__all__ = ["CHOSEN_SEED", "LiveRoom", "Rooms", "stopped", "stored_record"]
 
 CHOSEN_SEED = "chosen_seed"
 """The key in a stored room's settings of a room made with a chosen seed (then true)."""
+
+_T = TypeVar("_T")
 
 
 def stopped(played_with: Mapping[str, Any], now: Mapping[str, Any], replayed: int) -> Outcome:
@@ -61,6 +72,18 @@ def stopped(played_with: Mapping[str, Any], now: Mapping[str, Any], replayed: in
         reason = Text("this game was stopped: its stored log no longer replays")
     details = {"stopped": {"after": replayed, "played_with": dict(played_with), "now": dict(now)}}
     return Outcome((), frozenset(), details, reason)
+
+
+def stored_record(stored: StoredRoom) -> GameRecord:
+    """A stored room's game as a record: as it was started, and its log."""
+    return GameRecord(
+        stored.game,
+        stored.options,
+        stored.seed,
+        tuple(seat.name for seat in stored.seats),
+        tuple(LoggedAction(seat, action) for seat, action in stored.actions),
+        stored.settings.get("versions", {}),
+    )
 
 
 class LiveRoom:
@@ -87,6 +110,9 @@ class LiveRoom:
         self.pacing: Pacing | None = None
         self.stopped: Outcome | None = None
         """Set when the game was stopped before its first state (its options are refused now)."""
+        self.active = time.monotonic()
+        """When someone last came, went or acted here (or a bot did), for the room's expiry."""
+        self._seq_seen = 0
 
     @property
     def id(self) -> str:
@@ -215,16 +241,7 @@ class LiveRoom:
     def _stored_record(self) -> tuple[dict[str, Any], dict[str, Any], GameRecord]:
         """What the room was started with, what it would be played with now, and its log."""
         stored = self.stored
-        played_with = stored.settings.get("versions", {})
-        record = GameRecord(
-            stored.game,
-            stored.options,
-            stored.seed,
-            tuple(seat.name for seat in stored.seats),
-            tuple(LoggedAction(seat, action) for seat, action in stored.actions),
-            played_with,
-        )
-        return played_with, versions(stored.game), record
+        return stored.settings.get("versions", {}), versions(stored.game), stored_record(stored)
 
     async def restore_finished(self) -> None:
         """Rebuild a finished game from the stored log, in a worker (no bot moves again)."""
@@ -286,30 +303,80 @@ class LiveRoom:
 
     # -- who is here
 
+    def admit(self, seat: int | None) -> None:
+        """Refuse a connection the room has no room for (TooMany): it holds at most
+        ``connections_per_room`` at once, ``spectators_per_room`` of them spectators."""
+        limits = self.settings.limits
+        if len(self.connections) >= limits.connections_per_room:
+            raise TooMany(
+                Text(
+                    "this room is full: at most {count} connections at once",
+                    count=limits.connections_per_room,
+                ),
+                "room-full",
+                MINUTE,
+            )
+        watching = sum(1 for c in self.connections if c.seat is None)
+        if seat is None and watching >= limits.spectators_per_room:
+            raise TooMany(
+                Text(
+                    "this room has as many spectators as it takes ({count}): try again later",
+                    count=limits.spectators_per_room,
+                ),
+                "too-many-spectators",
+                MINUTE,
+            )
+
     def connect(self, connection: Connection) -> None:
+        """A connection comes: it is welcomed with the whole view; the others are told only
+        who is here now (a ``room`` message without a view: theirs has not changed)."""
         self.connections.add(connection)
+        self.touch()
         if connection.seat is not None:
             self.lobby.arrive(connection.seat)
             if self.pacing is not None:
                 self.pacing.arrived(connection.seat)
-            self._seats_changed()
+        connection.send(self.welcome(connection))
+        if connection.seat is not None:
+            self._presence_changed(connection)
 
     def disconnect(self, connection: Connection) -> None:
         self.connections.discard(connection)
+        self.touch()
         seat = connection.seat
         if seat is not None:
             if self.lobby.leave(seat) and self.pacing is not None:
                 self.pacing.gone(seat)
-            self._seats_changed()
+            self._presence_changed(None)
+
+    def _presence_changed(self, came: Connection | None) -> None:
+        """Tell the other connections who is here: the room's seats, one encoding for all."""
+        text = json.dumps({"type": "room", "room": self.public()}, ensure_ascii=False)
+        for connection in self.connections:
+            if connection is not came:
+                connection.send(text)
 
     def _seats_changed(self) -> None:
         """Tell every connection of the room's seats (and the first view, once started)."""
+        self.touch()
         room = self.public()
         for connection in self.connections:
             message: dict[str, Any] = {"type": "room", "room": room}
             if self.authority is not None:
                 message.update(self.authority.told(connection.seat, connection.lang))
             connection.send(message)
+
+    def touch(self, now: float | None = None) -> None:
+        """Someone is here or did something: the room's idle time starts again."""
+        self.active = time.monotonic() if now is None else now
+
+    def idle(self, now: float) -> float:
+        """How long nobody has been here and nothing has been played (seconds)."""
+        seq = self.authority.seq if self.authority is not None else 0
+        if self.connections or seq != self._seq_seen:
+            self._seq_seen = seq
+            self.touch(now)
+        return now - self.active
 
     def wake(self) -> None:
         """Let the room's bots and timed steps think again (someone acted, came or went)."""
@@ -334,17 +401,25 @@ class Rooms:
         self.rooms: dict[str, LiveRoom] = {}
         self.gone: dict[str, Text] = {}
         """Rooms of a game this server no longer has: why, by id."""
-        self.finished: dict[str, LiveRoom] = {}
-        """Rooms whose game is over, not rebuilt yet: the first request for one rebuilds it."""
+        self.finished: set[str] = set()
+        """Rooms whose game is over, in the store only: the first request for one rebuilds it."""
+        self.closed: dict[str, Text] = {}
+        """Rooms closed (nobody played in them for long): why, by id."""
+        self.recorded: set[str] = set()
+        """Rooms removed from the store, whose game's record is kept."""
         self._rebuilding: dict[str, asyncio.Task[None]] = {}
 
     def load(self) -> None:
         """Bring back every stored room as it was, and set its bots going again.
 
-        A finished game is left as stored (its replay may be long: a Klepka game's
-        last action solves every hand's chain) until someone asks for it.
+        A finished game is left in the store (its replay may be long: a Klepka game's
+        last action solves every hand's chain) until someone asks for it; so is a
+        closed room, which is refused.
         """
-        for stored in self.store.rooms():
+        for stored in self.store.rooms(logs_of_finished=False):
+            if stored.closed:
+                self.closed[stored.id] = self._closed_reason()
+                continue
             try:
                 found = entry(stored.game)
             except OptionsError:
@@ -352,33 +427,128 @@ class Rooms:
                     "this room's game ‘{game}’ is no longer played here", game=stored.game[:32]
                 )
                 continue
-            room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
             if stored.finished:
-                self.finished[room.id] = room
+                self.finished.add(stored.id)
+                if stored.idle_since is None:  # its time in the store counts from now
+                    self.store.mark_idle(stored.id, time.time(), closed=False)
                 continue
+            room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
             room.restore()
             self.rooms[room.id] = room
             if room.authority is not None and room.authority.match.outcome() is not None:
                 self.store.finish_room(room.id)  # over before the store kept the mark
+        self.recorded = self.store.recorded()
 
     async def find(self, room_id: str) -> LiveRoom:
         """The room (as :meth:`get`), a finished game rebuilt first, in a worker, if need be."""
-        room = self.finished.get(room_id)
-        if room is not None:
+        if room_id in self.finished:
             task = self._rebuilding.get(room_id)
             if task is None:
-                task = asyncio.get_running_loop().create_task(self._rebuild(room))
+                task = asyncio.get_running_loop().create_task(self._rebuild(room_id))
                 self._rebuilding[room_id] = task
             await asyncio.shield(task)
         return self.get(room_id)
 
-    async def _rebuild(self, room: LiveRoom) -> None:
+    async def _rebuild(self, room_id: str) -> None:
         try:
+            stored = await self._stored(self.store.room, room_id)
+            if stored is None:
+                return
+            try:
+                found = entry(stored.game)
+            except OptionsError:
+                self.gone[room_id] = Text(
+                    "this room's game ‘{game}’ is no longer played here", game=stored.game[:32]
+                )
+                return
+            room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
             await room.restore_finished()
             self.rooms[room.id] = room
         finally:
-            self.finished.pop(room.id, None)
-            self._rebuilding.pop(room.id, None)
+            self.finished.discard(room_id)
+            self._rebuilding.pop(room_id, None)
+
+    async def _stored(self, call: Callable[..., _T], *args: Any) -> _T:
+        """A call of the store, in a thread unless every user shares its one connection."""
+        if self.store.shared_connection:
+            return call(*args)
+        return await asyncio.to_thread(call, *args)
+
+    # -- expiry
+
+    def _closed_reason(self) -> Text:
+        hours = max(1, round(self.settings.expiry.abandoned / HOUR))
+        return Text(
+            "this room was closed: nobody played in it for {hours} {hours:hour|hours}",
+            hours=hours,
+        )
+
+    async def keep_sweeping(self) -> None:
+        """Sweep every ``expiry.sweep`` seconds, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(self.settings.expiry.sweep)
+            try:
+                await self.sweep()
+            except Exception:  # a store that fails now may not later: the server goes on
+                traceback.print_exc(file=sys.stderr)
+
+    async def sweep(self) -> None:
+        """Let rooms nobody uses leave memory, and rooms long out of memory leave the store.
+
+        A finished game with no connection for ``finished_idle`` leaves memory (it is
+        rebuilt when asked for); a room that has not started, or whose game goes on
+        with nobody here and nothing played, for ``abandoned`` is closed (refused as
+        ``gone`` from now on: its tokens stop working). Once out of memory for
+        ``forgotten``, a room is removed from the store, and of a finished game the
+        record is kept (``GET /api/rooms/{id}/record`` still gives it).
+        """
+        expiry, now = self.settings.expiry, time.monotonic()
+        for room in list(self.rooms.values()):
+            idle = room.idle(now)
+            if room.connections:
+                continue
+            over = room.outcome() is not None
+            if over and idle >= expiry.finished_idle:
+                await self._rest(room, closed=False)
+            elif not over and idle >= expiry.abandoned:
+                await self._rest(room, closed=True)
+        for room_id, closed in await self._stored(
+            self.store.idle_before, time.time() - expiry.forgotten
+        ):
+            if room_id not in self.rooms and room_id not in self._rebuilding:
+                await self._forget(room_id, closed)
+
+    async def _rest(self, room: LiveRoom, closed: bool) -> None:
+        """The room leaves memory: closed for good, or a finished game kept in the store."""
+        del self.rooms[room.id]
+        if closed:
+            self.closed[room.id] = self._closed_reason()
+        else:
+            self.finished.add(room.id)
+        await room.close()
+        await self._stored(self.store.mark_idle, room.id, time.time(), closed)
+
+    async def _forget(self, room_id: str, closed: bool) -> None:
+        """Remove a room from the store; a finished game's record is kept."""
+        recorded = await self._stored(self._forget_stored, room_id, not closed)
+        self.finished.discard(room_id)
+        self.closed.pop(room_id, None)
+        if recorded:
+            self.recorded.add(room_id)
+
+    def _forget_stored(self, room_id: str, finished: bool) -> bool:
+        stored = self.store.room(room_id)
+        record = None
+        if stored is not None and finished and stored.started:
+            record = (stored.game, GameRecord.to_json(stored_record(stored)))
+        self.store.forget_room(room_id, record)
+        return record is not None
+
+    async def record_kept(self, room_id: str) -> str | None:
+        """The record of a finished game whose room was removed from the store, or None."""
+        if room_id not in self.recorded:
+            return None
+        return await self._stored(self.store.record, room_id)
 
     def wake_all(self) -> None:
         for room in self.rooms.values():
@@ -386,11 +556,18 @@ class Rooms:
 
     def get(self, room_id: str) -> LiveRoom:
         room = self.rooms.get(room_id)
-        if room is None and room_id in self.gone:
+        if room is not None:
+            return room
+        if room_id in self.gone:
             raise RoomError(self.gone[room_id], "gone")
-        if room is None:
-            raise RoomError(Text("there is no room ‘{room}’", room=room_id[:64]), "no-room")
-        return room
+        if room_id in self.closed:
+            raise RoomError(self.closed[room_id], "gone")
+        if room_id in self.recorded:
+            raise RoomError(
+                Text("this game is over and its room was removed: its record can be downloaded"),
+                "gone",
+            )
+        raise RoomError(Text("there is no room ‘{room}’", room=room_id[:64]), "no-room")
 
     def create(
         self,

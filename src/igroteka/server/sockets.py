@@ -22,12 +22,13 @@ from igroteka.i18n import LANGUAGES, Text, negotiate
 from igroteka.server.authority import Connection
 from igroteka.server.errors import RoomError, refused_for, status
 from igroteka.server.frames import MAX_MESSAGE, decode, printable
+from igroteka.server.limits import BEHIND, TOO_FAST, TOO_MANY, Guard, MessageRate, too_fast
 from igroteka.server.readiness import Readiness
 from igroteka.server.rooms import LiveRoom, Rooms
 
 __all__ = ["CLOSE", "MAX_MESSAGE", "Join", "read_join", "serve_socket"]
 
-CLOSE = {400: 4400, 404: 4404, 408: 4408, 503: 4503}
+CLOSE = {400: 4400, 404: 4404, 408: 4408, 410: 4404, 429: TOO_MANY, 503: 4503}
 """The close code of a connection refused before its welcome, by the HTTP status of the
 refusal's code (:data:`~igroteka.server.errors.STATUS`); 4403 for any other."""
 
@@ -40,12 +41,27 @@ class Join(NamedTuple):
 
 
 async def serve_socket(
-    websocket: WebSocket, rooms: Rooms, readiness: Readiness, room_id: str
+    websocket: WebSocket, rooms: Rooms, readiness: Readiness, guard: Guard, room_id: str
 ) -> None:
     """A connection from its join to its end: refused with a code, or played."""
     await websocket.accept()
     query = websocket.query_params  # an old client's ``?lang=`` says why it is refused
     spoken = negotiate(query.get("lang") or websocket.headers.get("accept-language"))
+    address = websocket.client.host if websocket.client else ""
+    try:
+        guard.socket_from(address)  # counted before its join: a silent socket counts too
+    except RoomError as error:
+        await _refuse(websocket, error, spoken)
+        return
+    try:
+        await _joined(websocket, rooms, readiness, room_id, spoken)
+    finally:
+        guard.socket_gone(address)
+
+
+async def _joined(
+    websocket: WebSocket, rooms: Rooms, readiness: Readiness, room_id: str, spoken: str
+) -> None:
     try:
         join = await _join(websocket, rooms.settings.join)
         spoken = join.lang or spoken
@@ -53,27 +69,49 @@ async def serve_socket(
             raise RoomError(readiness.reason, readiness.code)
         room = await rooms.find(room_id)
         seat = room.seat_of(join.token)
+        room.admit(seat)
     except WebSocketDisconnect:  # gone before it joined
         return
     except RoomError as error:
-        await websocket.send_json(
-            {"type": "error", **refused_for(error.code, error.reason, spoken)}
-        )
-        await websocket.close(code=CLOSE.get(status(error.code), 4403))
+        await _refuse(websocket, error, spoken)
         return
-    connection = Connection(seat, spoken)
-    connection.send(room.welcome(connection))
-    room.connect(connection)
+    await _play(websocket, room, Connection(seat, spoken, rooms.settings.limits.queue))
+
+
+async def _refuse(websocket: WebSocket, error: RoomError, lang: str) -> None:
+    """One ``error`` message, and the close code of its refusal (:data:`CLOSE`)."""
+    await websocket.send_json({"type": "error", **refused_for(error.code, error.reason, lang)})
+    await websocket.close(code=CLOSE.get(status(error.code), 4403))
+
+
+async def _play(websocket: WebSocket, room: LiveRoom, connection: Connection) -> None:
+    """The connection in its room: a writer and a reader, until the client goes or the
+    connection is closed (too far behind, or far over the rate of messages)."""
+    room.connect(connection)  # its welcome first
     writer = asyncio.create_task(_write(websocket, connection))
+    reader = asyncio.create_task(_read(websocket, room, connection))
+    closing = asyncio.create_task(_closing(connection))
     try:
-        await _read(websocket, room, connection)
-    except WebSocketDisconnect:
-        pass
+        await asyncio.wait({writer, reader, closing}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         room.disconnect(connection)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await writer
+        for task in (writer, reader, closing):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                await task
+    if connection.closing is not None:
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+            await websocket.close(connection.closing, CLOSE_REASONS.get(connection.closing))
+
+
+CLOSE_REASONS = {BEHIND: "too far behind: reconnect", TOO_FAST: "too many messages"}
+"""The reason a close frame carries (in English: a close frame has 123 bytes)."""
+
+
+async def _closing(connection: Connection) -> None:
+    """Returns once the connection is to be closed (its queue overflowed, or its reader
+    found it far over the rate): the writer may be stuck on a client that reads nothing."""
+    await connection.closed.wait()
 
 
 async def _join(websocket: WebSocket, within: float) -> Join:
@@ -131,8 +169,7 @@ def read_join(text: str | None) -> Join:
 async def _write(websocket: WebSocket, connection: Connection) -> None:
     """Send a connection's messages in order, until the client has gone."""
     try:
-        while True:
-            message = await connection.queue.get()
+        while (message := await connection.next()) is not None:
             if not isinstance(message, str):  # an update comes encoded once for its seat
                 message = json.dumps(message, ensure_ascii=False)
             await websocket.send_text(message)
@@ -141,11 +178,25 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
 
 
 async def _read(websocket: WebSocket, room: LiveRoom, connection: Connection) -> None:
-    """Judge every frame the client sends, until it has gone (a clean end, never an error)."""
+    """Judge every frame the client sends, until it has gone (a clean end, never an error),
+    at most at the connection's rate: a message over it is refused (``too-fast``) and the
+    next is read only once it would be allowed, so that a flood waits in the client's
+    socket, not in the server; a client that goes on is closed (:data:`TOO_FAST`)."""
+    limits = room.settings.limits
+    rate = MessageRate(limits.message_burst, limits.message_rate, limits.message_strikes)
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return
+        wait = rate.take()
+        if wait:
+            if rate.over:
+                connection.close(TOO_FAST)
+                return
+            refusal = refused_for("too-fast", too_fast(limits), connection.lang)
+            connection.send({"type": "error", **refusal})
+            await asyncio.sleep(wait)
+            continue
         reply = await _handle(frame, room, connection)
         if reply is not None:
             connection.send(reply)

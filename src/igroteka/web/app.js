@@ -395,11 +395,15 @@ class RoomPage {
       document.body.classList.remove("offline");
     };
     socket.onmessage = (event) => this.receive(key, JSON.parse(event.data));
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.closed || this.sockets[key] !== socket) return;
+      // 4008: this tab fell too far behind the game; its welcome brings the view of now
+      if (event.code === 4008) return setTimeout(() => this.connect(key), 100);
       document.body.classList.add("offline");
-      toast(t("reconnecting"));
-      setTimeout(() => this.connect(key, Math.min(delay * 2, 5000)), delay);
+      // 4429: a limit was met, and the refusal before the close said which: leave it shown
+      const limited = event.code === 4429;
+      if (!limited) toast(t("reconnecting"));
+      setTimeout(() => this.connect(key, Math.min(delay * 2, 5000)), limited ? 5000 : delay);
     };
   }
 
