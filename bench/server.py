@@ -1,7 +1,8 @@
 """The web server under load: N rooms of 4 bot clients over real websockets.
 
     python bench/server.py [--rooms 200] [--seconds 30] [--think 1.0] [--game klepka]
-                           [--cases base,load,slow,plain] [--repeat 1] [--profile]
+                           [--cases base,load,slow,plain,flood,deaf,durable,create,commits]
+                           [--repeat 1] [--profile]
 
 A server process (``igroteka serve``, SQLite store in a temporary folder, no
 pacing of its own) and this load process share the machine's 2 cores. Each
@@ -18,6 +19,15 @@ The cases, each a fresh server and store:
 - ``load``: ``--rooms`` rooms;
 - ``plain``: the ``load`` case with clients that do not offer permessage-deflate
   (what a server that refuses it would give: browsers offer it);
+- ``flood``: the ``load`` case beside one client, in a process of its own, that sends
+  action messages as fast as it can and reads nothing, reconnecting whenever it is
+  closed (its sends, connections and close codes are reported);
+- ``deaf``: the ``load`` case beside one client that sends pings as fast as it can over a
+  socket with a 4 kB receive buffer and never reads (the server's RSS is reported);
+- ``durable``: the ``load`` case with the server's SQLite at ``synchronous=FULL``;
+- ``create``: one address creating rooms as fast as it can for ``--seconds``;
+- ``commits``: an action's commit by the store alone, SQLite ``synchronous=NORMAL``
+  against ``FULL``, one action a transaction and ten (as group commits make them);
 - ``slow``: the same rooms plus one more whose three bots (server-side) each
   compute for 3 s of CPU before every move, holding the GIL as a search in pure
   Python does (a game the benchmark's server registers, ``slow``: Klepka with a
@@ -37,13 +47,17 @@ where its time goes per action (the store's commit, websocket compression,
 JSON encoding, the rules and bots).
 Reported: actions per second (all actions, the server's timed steps included),
 and p50/p99/max latency; with ``--repeat`` each case is run that many times
-in turn and the medians are shown.
+in turn and the medians are shown. Every room's clients connect from an address of
+their own (127.0.x.y: loopback answers on all of 127/8), as people do, so that the
+per-address limits (server/limits.py) meet only the flooder, one address.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
+import collections
 import contextlib
 import cProfile
 import dataclasses
@@ -53,6 +67,7 @@ import os
 import pstats
 import random
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -126,15 +141,28 @@ def slow_entry(seconds: float) -> Entry:
     return Entry(SlowGame(), make_bot, declaration)
 
 
+def address(number: int) -> str:
+    """The loopback address of the ``number``-th room's people (127.0.0.1 is the bench's)."""
+    return f"127.0.{number // 250 + 1}.{number % 250 + 2}"
+
+
 class Client:
     """One seat of a room, played by a bot over a websocket."""
 
     def __init__(
-        self, game: str, room: Room, seat: int, token: str, think: float, deflate: bool
+        self,
+        game: str,
+        room: Room,
+        seat: int,
+        token: str,
+        think: float,
+        deflate: bool,
+        address: str = "127.0.0.1",
     ) -> None:
         self.found = entry("klepka" if game == SLOW else game)
         self.room, self.seat, self.token, self.think = room, seat, token, think
         self.deflate = deflate
+        self.address = address
         self.bot = self.found.make_bot("medium", seat, seat + 1)
         self.seq = -1
         self.view: dict[str, Any] = {}
@@ -145,6 +173,7 @@ class Client:
             f"{url}/ws/{self.room.id}",
             max_size=None,
             compression="deflate" if self.deflate else None,
+            local_addr=(self.address, 0),
         ) as ws:
             await ws.send(json.dumps({"type": "join", "token": self.token}))
             pending: asyncio.Task[None] | None = None
@@ -232,14 +261,25 @@ async def _new_room(
     return room, tokens, creator or tokens[0]
 
 
-async def _health(http: httpx.AsyncClient, stop: float, slowest: list[float]) -> None:
-    """Ask /healthz every 0.1 s until ``stop``; keep the slowest answer."""
+async def _health(
+    http: httpx.AsyncClient, stop: float, slowest: list[float], pid: int, rss: list[float]
+) -> None:
+    """Ask /healthz every 0.1 s until ``stop``; keep the slowest answer, and the server's RSS."""
     while time.perf_counter() < stop:
         asked = time.perf_counter()
         with contextlib.suppress(httpx.HTTPError):
             await http.get("/healthz")
         slowest[0] = max(slowest[0], time.perf_counter() - asked)
+        rss.append(rss_mb(pid))
         await asyncio.sleep(0.1)
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of the server's process (not its workers'), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -262,16 +302,22 @@ async def load(
     game: str,
     slow: bool,
     deflate: bool,
+    beside: str | None = None,
 ) -> dict[str, float]:
+    """The rooms played, measured; ``beside``: ``flood`` or ``deaf``, a client of that kind
+    in a process of its own meanwhile."""
     options = {"pairs": 12} if game == "klepka" else {"pairs": 30}
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         made: list[tuple[Room, list[Client]]] = []
         starters: list[tuple[str, str]] = []  # (room, its creator token)
         for number in range(rooms):
-            room_id, tokens, creator = await _new_room(http, game, options, number, 4)
+            transport = httpx.AsyncHTTPTransport(local_address=address(number))
+            async with httpx.AsyncClient(base_url=url, timeout=60, transport=transport) as own:
+                room_id, tokens, creator = await _new_room(own, game, options, number, 4)
             room = Room(room_id, 4)
             clients = [
-                Client(game, room, seat, token, think, deflate) for seat, token in enumerate(tokens)
+                Client(game, room, seat, token, think, deflate, address(number))
+                for seat, token in enumerate(tokens)
             ]
             made.append((room, clients))
             starters.append((room_id, creator))
@@ -286,17 +332,20 @@ async def load(
         tasks = [asyncio.create_task(c.run(ws_url, stop)) for c in clients]
         await asyncio.sleep(0.5)  # every client connected before the games start
         start, cpu = time.perf_counter(), cpu_seconds(pid)
+        rss = [rss_mb(pid)]
+        before = rss[0]
         slowest = [0.0]
-        tasks.append(asyncio.create_task(_health(http, stop, slowest)))
+        tasks.append(asyncio.create_task(_health(http, stop, slowest, pid, rss)))
         for room_id, token in starters:
             await http.post(f"/api/rooms/{room_id}/start", json={"token": token})
+        other = _beside(beside, url, stop - time.perf_counter())
         await asyncio.gather(*tasks)
         elapsed, cpu = time.perf_counter() - start, cpu_seconds(pid) - cpu
     latencies = sorted(x for room, _ in made for x in room.latencies)
     actions = sum(room.actions for room, _ in made)
     if not latencies:  # the server never answered in time: no figure, not a crash
         latencies = [float("nan")]
-    return {
+    measured = {
         "actions": actions,
         "actions/s": actions / elapsed,
         "measured": len(latencies),
@@ -306,7 +355,148 @@ async def load(
         "healthz max ms": 1000 * slowest[0],
         "server CPU µs/action": 1e6 * cpu / max(actions, 1),
         "games over": sum(room.finished for room, _ in made),
+        "RSS MB before": before,
+        "RSS MB max": max(rss),
     }
+    if other is not None:
+        out, _ = other.communicate(timeout=120)
+        print(f"  {beside}: {out.decode().strip()}", file=sys.stderr)
+    return measured
+
+
+def _beside(kind: str | None, url: str, seconds: float) -> subprocess.Popen[bytes] | None:
+    """The flooding or deaf client, in a process of its own (None: no such client)."""
+    if kind is None:
+        return None
+    command = [sys.executable, __file__, f"--{kind}", url, "--seconds", str(seconds)]
+    return subprocess.Popen(command, stdout=subprocess.PIPE)
+
+
+async def flood(url: str, seconds: float) -> dict[str, Any]:
+    """One client sending action messages as fast as it can, reading nothing (its socket's
+    library reads 1 message ahead, then stops), reconnecting whenever it is closed."""
+    stop = time.perf_counter() + seconds
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        room, tokens, creator = await _new_room(http, "klepka", {"pairs": 12}, 1, 1)
+        await http.post(f"/api/rooms/{room}/start", json={"token": creator})
+    action = {"type": "action", "action": {"type": "flip", "position": 0}, "seq": 0}
+    message = json.dumps(action)
+    sent, connections, closes = 0, 0, collections.Counter[str]()
+    ws_url = f"{url.replace('http', 'ws')}/ws/{room}"
+    joining = json.dumps({"type": "join", "token": tokens[0]})
+    while time.perf_counter() < stop:
+        try:
+            async with websockets.connect(ws_url, compression=None, max_queue=1) as ws:
+                await ws.send(joining)
+                connections += 1
+                while time.perf_counter() < stop:
+                    await ws.send(message)
+                    sent += 1
+        except websockets.ConnectionClosed as closed:
+            closes[str(closed.rcvd.code if closed.rcvd else None)] += 1
+        except (OSError, websockets.InvalidStatus, TimeoutError):
+            closes["refused"] += 1
+            await asyncio.sleep(0.01)
+    return {"sent": sent, "sent/s": round(sent / seconds), "connections": connections,
+            "closes": dict(closes)}  # fmt: skip
+
+
+def deaf(url: str, seconds: float) -> dict[str, Any]:
+    """One spectator sending pings as fast as it can over a socket with a 4 kB receive
+    buffer, never reading, reconnecting whenever the server ends it."""
+    stop = time.perf_counter() + seconds
+    with httpx.Client(base_url=url, timeout=60) as http:
+        room = http.post("/api/rooms", json={"game": "klepka", "players": 2}).json()["id"]
+    host, port = url.removeprefix("http://").split(":")
+    frame, joining = _masked(b'{"type": "ping"}'), _masked(b'{"type": "join"}')
+    sent = connections = 0
+    while time.perf_counter() < stop:
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        try:
+            raw.connect((host, int(port)))
+            key = base64.b64encode(os.urandom(16)).decode()
+            raw.sendall(
+                f"GET /ws/{room} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += raw.recv(1)
+            raw.sendall(joining)  # a spectator
+            connections += 1
+            raw.settimeout(0.5)
+            while time.perf_counter() < stop:
+                with contextlib.suppress(TimeoutError):
+                    raw.sendall(frame)
+                    sent += 1
+        except OSError:
+            time.sleep(0.01)
+        finally:
+            raw.close()
+    return {"sent": sent, "sent/s": round(sent / seconds), "connections": connections}
+
+
+def _masked(payload: bytes) -> bytes:
+    """A client's text frame of under 126 bytes (a client masks what it sends)."""
+    mask = os.urandom(4)
+    return (
+        bytes([0x81, 0x80 | len(payload)])
+        + mask
+        + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    )
+
+
+def create_case(url: str, seconds: float) -> list[tuple[object, ...]]:
+    """One address creating rooms as fast as it can: how many are made, how many refused."""
+    made = refused = 0
+    first: float | None = None
+    began = time.perf_counter()
+    with httpx.Client(base_url=url, timeout=60) as http:
+        while time.perf_counter() - began < seconds:
+            answer = http.post("/api/rooms", json={"game": "klepka", "players": 2})
+            if answer.status_code == 201:
+                made += 1
+            else:
+                assert answer.status_code == 429, answer.text
+                refused += 1
+                first = first if first is not None else time.perf_counter() - began
+    elapsed = time.perf_counter() - began
+    return [("one address", made, refused, (made + refused) / elapsed, first or float("nan"))]
+
+
+def commits_case(count: int) -> list[tuple[object, ...]]:
+    """An action's commit by the store alone (a file on this machine's disk): SQLite
+    ``synchronous=NORMAL`` against ``FULL``, one action a transaction and ten."""
+    from igroteka.store import Appended, Store
+    from igroteka.store import Room as Stored
+
+    rows: list[tuple[object, ...]] = []
+    for synchronous, group in itertools.product(("NORMAL", "FULL"), (1, 10)):
+        with tempfile.TemporaryDirectory(dir=Path(__file__).parent) as folder:
+            store = Store(f"sqlite:///{Path(folder) / 'commits.db'}", synchronous)
+            store.create_room(Stored("r", "klepka", {}, 1, 2, 0.0))
+            times: list[float] = []
+            began = time.perf_counter()
+            for first in range(0, count, group):
+                batch = [Appended("r", n, 0, {"type": "flip", "position": n}) for n in
+                         range(first, first + group)]  # fmt: skip
+                asked = time.perf_counter()
+                store.append_actions(batch)
+                times.extend([time.perf_counter() - asked] * group)
+            elapsed = time.perf_counter() - began
+            store.close()
+        times.sort()
+        rows.append(
+            (
+                f"{synchronous}, {group} a transaction",
+                1e3 * statistics.median(times),
+                1e3 * times[int(0.99 * (len(times) - 1))],
+                count / elapsed,
+            )
+        )
+    return rows
 
 
 def _env(src: str | None) -> dict[str, str] | None:
@@ -318,11 +508,18 @@ def _env(src: str | None) -> dict[str, str] | None:
 
 
 def serve(
-    port: int, folder: str, slow: float, profile: str | None, src: str | None = None
+    port: int,
+    folder: str,
+    slow: float,
+    profile: str | None,
+    src: str | None = None,
+    synchronous: str | None = None,
 ) -> subprocess.Popen[bytes]:
     """``igroteka serve`` in a process of its own, with the ``slow`` game registered."""
     command = [sys.executable, __file__, "--serve", "--port", str(port), "--slow", str(slow)]
     command += ["--db", f"sqlite:///{Path(folder) / 'bench.db'}"]
+    if synchronous:
+        command += ["--synchronous", synchronous]
     if profile:
         command += ["--profile-to", profile]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=_env(src))
@@ -416,6 +613,8 @@ def run_server(args: argparse.Namespace) -> None:
     argv += ["--bot-delay", "0"]
     if _takes_chosen_seeds():  # the rooms' seeds are the benchmark's, the same in every case
         argv += ["--chosen-seeds"]
+    if args.synchronous:
+        argv += ["--synchronous", args.synchronous]
     if not args.profile_to:
         sys.exit(cli(argv))
     # uvicorn raises SIGTERM again once it has shut down: end by SystemExit, so the profile is kept
@@ -494,9 +693,19 @@ def main() -> None:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--profile-to", dest="profile_to", help=argparse.SUPPRESS)
+    parser.add_argument("--synchronous", help=argparse.SUPPRESS)
+    parser.add_argument("--flood", help=argparse.SUPPRESS)
+    parser.add_argument("--deaf", help=argparse.SUPPRESS)
+    parser.add_argument("--commits", type=int, default=3000, help="actions of the commits case")
     args = parser.parse_args()
     if args.serve:
         run_server(args)
+        return
+    if args.flood:
+        print(json.dumps(asyncio.run(flood(args.flood, args.seconds))))
+        return
+    if args.deaf:
+        print(json.dumps(deaf(args.deaf, args.seconds)))
         return
     register(slow_entry(args.slow))
     trees: dict[str, str | None] = {"": None}
@@ -508,6 +717,25 @@ def main() -> None:
         print(table(["store", "s until ready", "s to the room's first answer", "starts"], rows))
         return
     cases = args.cases.split(",")
+    if "commits" in cases:
+        cases.remove("commits")
+        print(f"an action's commit by the store alone, {args.commits} actions, on this disk\n")
+        headers = ["SQLite synchronous", "p50 ms", "p99 ms", "actions/s"]
+        print(table(headers, commits_case(args.commits)) + "\n")
+    if "create" in cases:
+        cases.remove("create")
+        with tempfile.TemporaryDirectory() as folder:
+            server = serve(args.port, folder, args.slow, None)
+            try:
+                rows = create_case(f"http://127.0.0.1:{args.port}", args.seconds)
+            finally:
+                os.kill(server.pid, signal.SIGTERM)
+                server.wait()
+        print(f"rooms created by one address as fast as it can, {args.seconds:g} s\n")
+        headers = ["who", "made", "refused (429)", "requests/s", "s to the first refusal"]
+        print(table(headers, rows) + "\n")
+    if not cases:
+        return
     found: dict[tuple[str, str], list[dict[str, float]]] = {
         (tree, case): [] for case in cases for tree in trees
     }
@@ -515,8 +743,9 @@ def main() -> None:
     for _ in range(args.repeat):
         for case, (tree, src) in itertools.product(cases, trees.items()):
             rooms = 1 if case == "base" else args.rooms
-            with tempfile.TemporaryDirectory() as folder:
-                server = serve(args.port, folder, args.slow, None, src)
+            synchronous = "FULL" if case == "durable" else None
+            with tempfile.TemporaryDirectory(dir=Path(__file__).parent) as folder:  # on disk
+                server = serve(args.port, folder, args.slow, None, src, synchronous)
                 try:
                     measured = asyncio.run(
                         load(
@@ -528,6 +757,7 @@ def main() -> None:
                             args.game,
                             case == "slow",
                             case != "plain",
+                            case if case in ("flood", "deaf") else None,
                         )
                     )
                 finally:
@@ -561,6 +791,9 @@ def main() -> None:
         "load": f"{args.rooms} rooms of 4",
         "slow": f"{args.rooms} rooms of 4 + 1 slow ({args.slow:g} s)",
         "plain": f"{args.rooms} rooms of 4, no deflate",
+        "flood": f"{args.rooms} rooms of 4 + 1 flooding client",
+        "deaf": f"{args.rooms} rooms of 4 + 1 client that never reads",
+        "durable": f"{args.rooms} rooms of 4, SQLite synchronous=FULL",
     }
     rows, headers = [], ["load"]
     for (tree, case), runs in found.items():

@@ -557,7 +557,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             chosen_seeds=args.chosen_seeds,
             origins=tuple(args.origins),
         )
-        app = create_app(url, settings)
+        app = create_app(url, settings, synchronous=args.synchronous)
     except StoreError as error:
         raise UsageError(str(error)) from None
     listening = _listen(args.host, args.port)
@@ -715,6 +715,13 @@ def build_parser() -> Parser:
         type=origin,
         metavar="URL",
         help="a site whose pages may play here besides the server's own (repeatable)",
+    )
+    serve.add_argument(
+        "--synchronous",
+        choices=["NORMAL", "FULL"],
+        default="NORMAL",
+        help="SQLite's sync of each commit: NORMAL (survives a killed process), "
+        "FULL (a power loss too; see docs/security.md)",
     )
     serve.set_defaults(func=cmd_serve)
 

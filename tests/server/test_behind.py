@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from igroteka.games import Entry, register
@@ -149,3 +150,17 @@ def test_a_client_closed_for_falling_behind_reconnects_and_gets_the_view_of_now(
                 following = json.loads(ws.recv())
                 assert following["type"] == "update"
                 assert following["seq"] == welcome["seq"] + 1
+
+
+def test_a_message_too_large_to_hold_closes_the_connection_before_it_is_read_whole() -> None:
+    with live() as (url, _):
+        room_id, _ = bot_game(url)
+        with connect(f"{url.replace('http', 'ws')}/ws/{room_id}", max_size=None) as ws:
+            join(ws)
+            json.loads(ws.recv())  # the welcome
+            ws.send("x" * 20_000)  # over 16,384 characters: refused, the connection goes on
+            assert json.loads(ws.recv())["error"] == "too-large"
+            ws.send("x" * 100_000)  # over what the server reads at all
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009

@@ -49,7 +49,7 @@ from igroteka.server.readiness import (
     word_languages,
 )
 from igroteka.server.rooms import Rooms
-from igroteka.server.sockets import serve_socket
+from igroteka.server.sockets import ServerSend, serve_socket
 from igroteka.server.workers import Workers
 from igroteka.store import Store, StoredImage
 
@@ -261,6 +261,7 @@ def create_app(
     indexes: WordIndexes | None = None,
     say: Callable[[str], None] = _console,
     workers: Workers | None = None,
+    synchronous: str = "NORMAL",
 ) -> FastAPI:
     """The ASGI app over a store; the rooms in it come back as they were.
 
@@ -269,11 +270,11 @@ def create_app(
     directory) and every stored room is loaded; both happen in a thread, and
     ``say`` writes the progress of what takes long (the console). The rules and
     the bots compute in ``workers`` (processes, forked here: before the server
-    opens its socket or starts a thread).
+    opens its socket or starts a thread). ``synchronous``: SQLite's (store/sql.py).
     """
     workers = workers or Workers()
     workers.start()
-    store = Store(store_url)
+    store = Store(store_url, synchronous)
     committer = Committer(store)
     settings = settings or Settings()
     rooms = Rooms(store, settings, workers, committer)
@@ -311,6 +312,7 @@ def create_app(
     app.state.rooms = rooms
     app.state.readiness = readiness
     app.state.guard = guard
+    app.add_middleware(ServerSend)
 
     @app.middleware("http")
     async def not_before_ready(

@@ -54,11 +54,11 @@ MESSAGE_RATE: Final = 30.0
 MESSAGE_STRIKES: Final = 60
 """Messages refused as ``too-fast`` before the connection is closed (:data:`TOO_MANY`): a
 client that goes on sending while refused is far over the rate, not a person."""
-QUEUE: Final = 256
+QUEUE: Final = 128
 """Messages waiting to be sent to one connection; one more and it is closed (:data:`BEHIND`).
 A message is a whole update (one encoded text per seat and language, shared by the
 connections of that seat and language: a few kB), so the bound is by messages, not bytes:
-at most 256 views held for a client that stopped reading."""
+at most 128 views held for a client that stopped reading."""
 CONNECTIONS_PER_ADDRESS: Final = 256
 """Websockets open at once from one address (a class behind one address, a tab a seat)."""
 CONNECTS_PER_MINUTE: Final = 240

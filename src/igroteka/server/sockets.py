@@ -26,7 +26,7 @@ from igroteka.server.limits import BEHIND, TOO_FAST, TOO_MANY, Guard, MessageRat
 from igroteka.server.readiness import Readiness
 from igroteka.server.rooms import LiveRoom, Rooms
 
-__all__ = ["CLOSE", "MAX_MESSAGE", "Join", "read_join", "serve_socket"]
+__all__ = ["CLOSE", "MAX_MESSAGE", "SERVER_SEND", "Join", "ServerSend", "read_join", "serve_socket"]
 
 CLOSE = {400: 4400, 404: 4404, 408: 4408, 410: 4404, 429: TOO_MANY, 503: 4503}
 """The close code of a connection refused before its welcome, by the HTTP status of the
@@ -102,6 +102,45 @@ async def _play(websocket: WebSocket, room: LiveRoom, connection: Connection) ->
     if connection.closing is not None:
         with contextlib.suppress(RuntimeError, WebSocketDisconnect):
             await websocket.close(connection.closing, CLOSE_REASONS.get(connection.closing))
+        _hush(websocket)
+
+
+SERVER_SEND = "igroteka.server_send"
+"""The scope's key of the ASGI server's own ``send`` (:class:`ServerSend` puts it there)."""
+GRACE = 2.0
+"""Seconds a connection closed by the server has to read its close frame, then it ends."""
+
+
+class ServerSend:
+    """ASGI middleware that keeps the server's own ``send`` of a websocket in its scope, so
+    that :func:`_hush` can reach uvicorn's transport (nothing else is done with it)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            scope[SERVER_SEND] = send
+        await self.app(scope, receive, send)
+
+
+def _hush(websocket: WebSocket) -> None:
+    """Read nothing more from a connection the server closed, and end it after
+    :data:`GRACE` seconds even if its client reads nothing.
+
+    After its close frame, uvicorn reads (and parses, and throws away) whatever the
+    client sends until the client answers the close, for 10 seconds: a flooder's
+    backlog of megabytes, which stalls every room. A client that never reads would
+    keep its socket open as long as it likes. Only uvicorn's transport is reached
+    (through the server's ``send``); under another server this does nothing.
+    """
+    protocol = getattr(websocket.scope.get(SERVER_SEND), "__self__", None)
+    transport = getattr(protocol, "transport", None)
+    if transport is None or not hasattr(transport, "pause_reading"):
+        return
+    with contextlib.suppress(RuntimeError):
+        transport.pause_reading()
+    asyncio.get_running_loop().call_later(GRACE, transport.abort)
 
 
 CLOSE_REASONS = {BEHIND: "too far behind: reconnect", TOO_FAST: "too many messages"}
