@@ -11,10 +11,10 @@ several tabs, a class behind one address) or a well-behaved script meets, and
 each refusal says why, in the client's language, with a code (docs/protocol.md).
 
 An *address* is ``request.client.host`` (of a websocket: its handshake's). Behind a
-reverse proxy that is the proxy's address, and every client shares its limits: run
-uvicorn with ``--proxy-headers --forwarded-allow-ips=<the proxy>`` so that the
-client's address comes from ``X-Forwarded-For`` (uvicorn trusts only 127.0.0.1 by
-default), or raise the per-address limits.
+reverse proxy that is the proxy's address, and every client shares its limits, unless
+uvicorn trusts the proxy's ``X-Forwarded-For``: ``igroteka serve`` trusts the
+addresses in ``$FORWARDED_ALLOW_IPS`` (uvicorn's default: 127.0.0.1 and ::1, a proxy on
+the same machine); set it to the proxy's address, or raise the per-address limits.
 """
 
 from __future__ import annotations
