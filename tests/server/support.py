@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -203,7 +204,8 @@ def running(
 
 @contextmanager
 def live(settings: Settings = FAST) -> Iterator[tuple[str, Any]]:
-    """A real uvicorn server in a thread of this process (its app at hand): its URL and app."""
+    """A real uvicorn server in a thread of this process (its app at hand): its URL and app
+    (``app.state.loop``: the server's event loop, to call into with ``call_soon_threadsafe``)."""
     import threading
 
     import uvicorn
@@ -213,7 +215,13 @@ def live(settings: Settings = FAST) -> Iterator[tuple[str, Any]]:
     app = create_app("sqlite://", settings)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, **UVICORN)
-    running_server = uvicorn.Server(config)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            app.state.loop = asyncio.get_running_loop()  # for a test to call into it
+            await super().startup(sockets)
+
+    running_server = Server(config)
     thread = threading.Thread(target=running_server.run, daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{port}"

@@ -149,3 +149,32 @@ def test_a_picture_is_kept_by_its_id_with_its_bytes_exactly(store_url: str) -> N
     assert again.count_images() == 1
     store.close()
     again.close()
+
+
+@pytest.mark.parametrize(("synchronous", "level"), [("NORMAL", 1), ("FULL", 2)])
+def test_sqlite_syncs_each_commit_as_the_store_is_told(
+    tmp_path: Path, synchronous: str, level: int
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}", synchronous)
+    with store.engine.connect() as db:
+        assert db.execute(sa.text("PRAGMA synchronous")).scalar_one() == level
+    store.close()
+    with pytest.raises(StoreError, match="synchronous is one of NORMAL, FULL"):
+        Store("sqlite://", "OFF")
+
+
+def test_a_removed_room_leaves_nothing_but_the_record_it_was_given(store_url: str) -> None:
+    store = Store(store_url)
+    for room in ("done", "kept"):
+        store.create_room(Room(room, "klepka", {}, seed=1, players=2, created=0.0))
+        store.append_action(room, 0, 0, {"type": "london", "yes": False})
+    store.mark_idle("done", since=10.0, closed=False)
+    store.mark_idle("kept", since=99.0, closed=True)
+    assert store.idle_before(50.0) == [("done", False)]
+    store.forget_room("done", ("klepka", '{"record": 1}'))
+    assert store.room("done") is None and store.record("done") == '{"record": 1}'
+    assert store.recorded() == {"done"}
+    (left,) = store.rooms()
+    assert (left.id, left.closed, left.idle_since, left.actions) == ("kept", True, 99.0, [])
+    assert store.room("kept").actions == [(0, {"type": "london", "yes": False})]  # type: ignore[union-attr]
+    store.close()
