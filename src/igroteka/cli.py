@@ -721,7 +721,7 @@ def build_parser() -> Parser:
         choices=["NORMAL", "FULL"],
         default="NORMAL",
         help="SQLite's sync of each commit: NORMAL (survives a killed process), "
-        "FULL (a power loss too; see docs/security.md)",
+        "FULL (a power loss too; see docs/protocol.md)",
     )
     serve.set_defaults(func=cmd_serve)
 
