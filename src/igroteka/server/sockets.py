@@ -99,9 +99,10 @@ async def _play(websocket: WebSocket, room: LiveRoom, connection: Connection) ->
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
                 await task
-    if connection.closing is not None:
-        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-            await websocket.close(connection.closing, CLOSE_REASONS.get(connection.closing))
+    if connection.closing is not None:  # its close frame, unless its client reads nothing
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
+            closing = websocket.close(connection.closing, CLOSE_REASONS.get(connection.closing))
+            await asyncio.wait_for(closing, GRACE)
         _hush(websocket)
 
 
