@@ -101,8 +101,8 @@ async def _play(websocket: WebSocket, room: LiveRoom, connection: Connection) ->
                 await task
     if connection.closing is not None:  # its close frame, unless its client reads nothing
         with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
-            closing = websocket.close(connection.closing, CLOSE_REASONS.get(connection.closing))
-            await asyncio.wait_for(closing, GRACE)
+            frame = websocket.close(connection.closing, CLOSE_REASONS.get(connection.closing))
+            await asyncio.wait_for(frame, GRACE)
         _hush(websocket)
 
 
