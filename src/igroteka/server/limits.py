@@ -137,8 +137,8 @@ class RateLimit:
     >>> limit = RateLimit(2, 60.0)
     >>> [limit.allow("a", now=t) for t in (0.0, 1.0, 2.0, 61.0)]
     [True, True, False, True]
-    >>> limit.check("a", now=62.0)
-    59.0
+    >>> limit.check("a", now=62.0), limit.check("a", now=63.0)  # allowed; then 58 s to wait
+    (0.0, 58.0)
     """
 
     def __init__(self, count: int, seconds: float, keys: int = 10_000) -> None:
@@ -175,7 +175,7 @@ class MessageRate:
     next would be, and the message is refused (a strike). Strikes are forgiven once the
     bucket is full again (the client was calm for ``burst / rate`` seconds).
 
-    >>> rate = MessageRate(burst=2, rate=1.0, strikes=2)
+    >>> rate = MessageRate(burst=2, rate=1.0, strikes=2, now=0.0)
     >>> [rate.take(now=0.0) for _ in range(3)], rate.over
     ([0.0, 0.0, 1.0], False)
     >>> rate.take(now=0.5), rate.over
