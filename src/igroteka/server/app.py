@@ -494,9 +494,12 @@ def create_app(
         "/api/rooms/{room_id}/seats/{seat}/leave",
         responses=refusals(*SEAT, "not-held", "present", "not-creator"),
     )
-    async def leave_seat(room_id: str, seat: Seat, body: LeaveSeat) -> dict[str, Any]:
+    async def leave_seat(
+        room_id: str, seat: Seat, body: LeaveSeat, request: Request
+    ) -> dict[str, Any]:
         """Before the start: a person leaves their seat (its token), or the creator frees a
         seat (a bot's, or a person's who has no connection now)."""
+        guard.seat_from(address(request))
         room = await rooms.find(room_id)
         room.free_seat(seat, body.token)
         return room.public()
