@@ -16,6 +16,7 @@ from fastapi import FastAPI
 
 from igroteka.server import create_app
 from igroteka.server.app import UVICORN
+from igroteka.server.guard import MAX_BODY
 from tests.server.support import FAST, free_port, join, new_room, seat, server
 
 JSON = {"Content-Type": "application/json"}
@@ -100,6 +101,22 @@ def test_a_body_fastapi_cannot_parse_is_a_bad_request_with_a_reason(body: bytes)
         reply = client.post("/api/rooms", content=body, headers=JSON)
         assert reply.status_code == 422
         assert reply.json() == {"error": "bad-request", "reason": "the request is not valid JSON"}
+
+
+def test_a_body_over_the_limit_is_too_large_and_makes_no_room() -> None:
+    """Valid JSON padded past the limit would make a room if it were read whole."""
+    padded = b'{"game": "klepka", "players": 2}' + b" " * (MAX_BODY + 1)
+    with server() as client:
+        rooms = client.app.state.rooms.rooms  # type: ignore[attr-defined]
+        told = client.post("/api/rooms", content=padded, headers=JSON)
+        streamed = client.post("/api/rooms", content=iter([padded]), headers=JSON)
+        for reply in (told, streamed):
+            assert reply.status_code == 413, reply.text
+            assert reply.json() == {"error": "too-large", "reason": "a request is at most 4 MB"}
+            assert reply.headers["x-frame-options"] == "DENY"
+        assert "content-length" not in streamed.request.headers
+        assert rooms == {}
+        assert client.post("/api/rooms", json={"game": "klepka", "players": 2}).status_code == 201
 
 
 def test_an_unknown_route_or_method_is_refused_in_the_readers_language() -> None:

@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from igroteka.i18n import Text, negotiate
 from igroteka.server.errors import refused_for, status
 
-__all__ = ["HEADERS", "ORIGIN_CLOSE", "PAGE_HEADERS", "Guard", "install", "origin_of"]
+__all__ = ["HEADERS", "MAX_BODY", "ORIGIN_CLOSE", "PAGE_HEADERS", "Guard", "install", "origin_of"]
 
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -55,6 +55,10 @@ PAGE_POLICY = "; ".join(
 PAGE_HEADERS = {"Content-Security-Policy": PAGE_POLICY}
 """The headers of the client's pages (``/``, ``/r/{id}``): no inline script or style
 attribute runs; the favicon is a ``data:`` picture; ``'self'`` covers the websocket."""
+
+MAX_BODY = 4_000_000
+"""The largest request body (bytes): a deck typed in the lobby is at most 1 MB of UTF-8,
+which JSON may spell longer (``\\n``, ``\\u0457``); a picture has its own, smaller limit."""
 
 ORIGIN_CLOSE = 4403
 """The close code of a websocket refused for its Origin."""
@@ -97,6 +101,18 @@ class Guard:
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
+        read, over, answered = 0, False, False
+
+        async def bounded() -> Message:
+            """The body as it comes, cut once more of it came than :data:`MAX_BODY`: it ends
+            in a NUL, which no JSON holds, so the route refuses it and changes nothing."""
+            nonlocal read, over
+            message = await receive()
+            read += len(message.get("body", b""))
+            if read > MAX_BODY and message["type"] == "http.request":
+                over = True
+                return {"type": "http.request", "body": b"\x00", "more_body": False}
+            return message
 
         async def with_headers(message: Message) -> None:
             nonlocal started
@@ -111,8 +127,21 @@ class Guard:
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 
+        async def route_answer(message: Message) -> None:
+            """The route's answer; of a cut body, 413 ``too-large`` in its place."""
+            nonlocal answered
+            if not over:
+                await with_headers(message)
+            elif not answered:
+                answered = True
+                await _too_large(scope, receive, with_headers)
+
+        length = _header(scope, b"content-length") or ""
+        if length.isdigit() and int(length) > MAX_BODY:
+            await _too_large(scope, receive, with_headers)
+            return
         try:
-            await self.app(scope, receive, with_headers)
+            await self.app(scope, bounded, route_answer)
         except Exception:
             if started:  # the answer is half sent: nothing left but to drop it
                 raise
@@ -140,6 +169,13 @@ class Guard:
             return True
         host = (_header(scope, b"host") or "").lower()
         return bool(host) and found in (f"http://{host}", f"https://{host}")
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
+    """413 ``too-large``, said before the body is read (or any more of it)."""
+    reason = Text("a request is at most {count} MB", count=MAX_BODY // 1_000_000)
+    answer = JSONResponse(refused_for("too-large", reason, _language(scope)), 413)
+    await answer(scope, receive, send)
 
 
 async def _refuse_origin(scope: Scope, receive: Receive, send: Send) -> None:
