@@ -104,3 +104,21 @@ def test_rooms_long_out_of_memory_leave_the_store_and_a_finished_games_record_st
     with server(store_url, settings) as client:  # type: ignore[arg-type]
         assert client.get(f"/api/rooms/{done}/record").text == record
         assert client.get(f"/api/rooms/{done}").status_code == 410
+
+
+def test_a_seats_token_of_a_finished_game_stops_working_once_its_room_leaves_the_store() -> None:
+    settings = expiring(finished_idle=0, forgotten=0)
+    with server(settings=settings) as client:  # type: ignore[arg-type]
+        room = new_room(client, "klepka", 2, pairs=4)
+        token = seat(client, room, 0, "Ann")
+        bot(client, room, 1, "easy")
+        start(client, room)
+        play_through(client, room, token, "klepka")
+        with connected(client, room, token) as ws:  # over, the token still holds its seat
+            assert ws.receive_json()["seat"] == 0
+        sweep(client)  # out of memory
+        sweep(client)  # and out of the store
+        with connected(client, room, token) as ws:
+            refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["error"] == "gone"
+        assert "record can be downloaded" in refused["reason"]
