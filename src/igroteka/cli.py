@@ -719,9 +719,9 @@ def build_parser() -> Parser:
     serve.add_argument(
         "--synchronous",
         choices=["NORMAL", "FULL"],
-        default="NORMAL",
-        help="SQLite's sync of each commit: NORMAL (survives a killed process), "
-        "FULL (a power loss too; see docs/protocol.md)",
+        default="FULL",
+        help="SQLite's sync of each commit: FULL (the default: survives a power loss), "
+        "NORMAL (a killed process only; see docs/security.md)",
     )
     serve.set_defaults(func=cmd_serve)
 

@@ -163,6 +163,14 @@ def test_sqlite_syncs_each_commit_as_the_store_is_told(
         Store("sqlite://", "OFF")
 
 
+def test_an_acknowledged_action_is_synced_to_the_disk_by_default(tmp_path: Path) -> None:
+    """FULL: a commit is on the disk before the server tells anyone, through a power loss."""
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    with store.engine.connect() as db:
+        assert db.execute(sa.text("PRAGMA synchronous")).scalar_one() == 2
+    store.close()
+
+
 def test_a_removed_room_leaves_nothing_but_the_record_it_was_given(store_url: str) -> None:
     store = Store(store_url)
     for room in ("done", "kept"):

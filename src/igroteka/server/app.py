@@ -261,7 +261,7 @@ def create_app(
     indexes: WordIndexes | None = None,
     say: Callable[[str], None] = _console,
     workers: Workers | None = None,
-    synchronous: str = "NORMAL",
+    synchronous: str = "FULL",
 ) -> FastAPI:
     """The ASGI app over a store; the rooms in it come back as they were.
 

@@ -1,9 +1,9 @@
 """The store: rooms, seats and action logs in a relational database.
 
 SQLite (the default, a file in the user's data directory) is opened in WAL
-mode with ``synchronous=NORMAL`` (``Store(url, synchronous="FULL")`` to change
-it): a committed action survives the process being killed at any moment, though
-not a power loss (see :data:`SYNCHRONOUS`). PostgreSQL is chosen by a
+mode with ``synchronous=FULL`` (``Store(url, synchronous="NORMAL")`` to change
+it): a committed action survives the process being killed at any moment, and a
+power loss too (see :data:`SYNCHRONOUS`). PostgreSQL is chosen by a
 ``postgresql://`` URL.
 Every action is committed before the server tells anyone of it: one at a time
 (:meth:`Store.append_action`), or the actions of many rooms in one transaction
@@ -172,7 +172,9 @@ SYNCHRONOUS = ("NORMAL", "FULL")
 log at checkpoints only: a commit survives the process being killed, but the last commits
 before a power loss or an OS crash may be lost (never the database's consistency).
 ``FULL`` syncs the log at every commit, which keeps them through a power loss as well, at
-the cost bench/server.py's case ``durability`` measures."""
+the cost bench/server.py's cases ``commits`` and ``load`` against ``normal`` measure: with the group
+commits of the server, one sync serves every action of that moment, and the cost is
+not seen in a room's latency. So ``FULL`` is the default (docs/security.md)."""
 
 
 def default_url() -> str:
@@ -190,7 +192,7 @@ class Store:
     """Rooms in a database given by URL (``sqlite:///path``, ``sqlite://`` in memory,
     ``postgresql://user@host/db``); the tables are made when missing."""
 
-    def __init__(self, url: str, synchronous: str = "NORMAL") -> None:
+    def __init__(self, url: str, synchronous: str = "FULL") -> None:
         if synchronous not in SYNCHRONOUS:
             raise StoreError(f"synchronous is one of {', '.join(SYNCHRONOUS)}, not {synchronous}")
         self.url = url
