@@ -134,11 +134,17 @@ server reads (a flooder held to its rate), and the kernel compacting a queue of 
 frames delays every other connection's packets."""
 
 
+def _transport(websocket: WebSocket) -> Any:
+    """uvicorn's transport of a connection, reached through the server's own ``send``
+    (:class:`ServerSend`), or None under another server."""
+    protocol = getattr(websocket.scope.get(SERVER_SEND), "__self__", None)
+    return getattr(protocol, "transport", None)
+
+
 def _small_buffer(websocket: WebSocket) -> None:
     """Fix the connection's receive buffer at :data:`RECEIVE_BUFFER` (uvicorn only, as
     :func:`_hush`; under another server this does nothing)."""
-    protocol = getattr(websocket.scope.get(SERVER_SEND), "__self__", None)
-    transport = getattr(protocol, "transport", None)
+    transport = _transport(websocket)
     raw = transport.get_extra_info("socket") if transport is not None else None
     if raw is not None:
         with contextlib.suppress(OSError):
@@ -155,8 +161,7 @@ def _hush(websocket: WebSocket) -> None:
     keep its socket open as long as it likes. Only uvicorn's transport is reached
     (through the server's ``send``); under another server this does nothing.
     """
-    protocol = getattr(websocket.scope.get(SERVER_SEND), "__self__", None)
-    transport = getattr(protocol, "transport", None)
+    transport = _transport(websocket)
     if transport is None or not hasattr(transport, "pause_reading"):
         return
     with contextlib.suppress(RuntimeError):
