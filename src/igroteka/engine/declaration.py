@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from igroteka.engine.game import JsonObject
+from igroteka.engine.narration import PLAIN, Narrator
 
 __all__ = ["LANGUAGES", "Choice", "Declaration", "Labels", "Option", "labels"]
 
@@ -184,6 +185,9 @@ class Declaration:
     """Whether the game asks the lexicon (so its word index is built before serving)."""
     terminal: str | None = None
     """The module that renders the game in a terminal, if it has one."""
+    narrator: Narrator = field(default=PLAIN, compare=False)
+    """The game's sentences: one for each event, the banner above the table, the rules
+    explained the first time they are met (``engine/narration.py``)."""
 
     def option(self, key: str) -> Option:
         return next(option for option in self.options if option.key == key)
