@@ -1,0 +1,231 @@
+// A room's page: the seats before the start, then the table, over a websocket per seat held
+// (or one to watch). It decides nothing: it shows the views the server sends and sends the
+// player's actions.
+
+import { actionId, api, h, redraw, toast } from "./dom.js";
+import { RENDERERS } from "./games.js";
+import { language, t } from "./i18n.js";
+import { forgetToken, tokens } from "./keep.js";
+import { chosenSeed, seating } from "./seats.js";
+
+
+// The room, or null (and a message on the page) when there is no such room.
+export async function findRoom(main, id) {
+  try {
+    return await api("GET", `/api/rooms/${id}`);
+  } catch (error) {
+    main.replaceChildren(h("p", { class: "panel" }, t("notFound")));
+    return null;
+  }
+}
+
+export class RoomPage {
+  constructor(main, id) {
+    this.main = main;
+    this.id = id;
+    this.room = null;
+    this.views = {}; // by seat held (or "watch"): the latest view
+    this.contexts = {}; // by seat held (or "watch"): the kernel's context beside that view
+    this.seqs = {};
+    this.sockets = {};
+    this.refusals = {}; // by seat held: the latest refusal, counted, for a game to show
+    this.closed = false;
+  }
+
+  async open() {
+    this.room = await findRoom(this.main, this.id);
+    if (!this.room) return;
+    this.connectAll();
+    this.render();
+  }
+
+  held() {
+    return Object.keys(tokens(this.id)).map(Number).sort((a, b) => a - b);
+  }
+
+  connectAll() {
+    const held = this.held();
+    const wanted = held.length ? held.map(String) : ["watch"];
+    for (const key of wanted) if (!this.sockets[key]) this.connect(key);
+  }
+
+  // A socket per seat held (or one to watch); it says who it is in its first message, never in
+  // the address (an address is written in logs), and again on every socket it reconnects with.
+  connect(key, delay = 250) {
+    const token = key === "watch" ? null : tokens(this.id)[key] ?? null;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${this.id}`);
+    this.sockets[key] = socket;
+    socket.onopen = () => {
+      socket.send(JSON.stringify({ type: "join", token, lang: language() }));
+      document.body.classList.remove("offline");
+    };
+    socket.onmessage = (event) => this.receive(key, JSON.parse(event.data));
+    socket.onclose = (event) => {
+      if (this.closed || this.sockets[key] !== socket) return;
+      // 4008: this tab fell too far behind the game; its welcome brings the view of now
+      if (event.code === 4008) return setTimeout(() => this.connect(key), 100);
+      document.body.classList.add("offline");
+      // 4429: a limit was met, and the refusal before the close said which: leave it shown
+      const limited = event.code === 4429;
+      if (!limited) toast(t("reconnecting"));
+      setTimeout(() => this.connect(key, Math.min(delay * 2, 5000)), limited ? 5000 : delay);
+    };
+  }
+
+  /** Tell the server the language the person now reads its refusals in. */
+  languageChanged() {
+    for (const socket of Object.values(this.sockets)) {
+      if (socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify({ type: "lang", lang: language() }));
+      }
+    }
+  }
+
+  receive(key, message) {
+    if (message.type === "ack" || message.type === "pong") return; // the update says the rest
+    if (message.type === "welcome" || message.type === "room") this.room = message.room;
+    if (message.view !== undefined && message.type !== "error") {
+      this.views[key] = message.view;
+      this.contexts[key] = message.context ?? null;
+      this.seqs[key] = message.seq;
+    }
+    if (message.type === "error" && message.error === "bad-token" && key !== "watch") {
+      toast(message.reason); // the seat was freed: this page holds it no longer
+      this.dropSeat(key);
+      return this.render();
+    }
+    if (message.type === "error") {
+      // every refusal is said, a stale one too ("the table changed: look again"); the page is
+      // drawn again from the latest view, so that the person can choose again
+      toast(message.reason);
+      this.refusals[key] = { reason: message.reason, count: (this.refusals[key]?.count ?? 0) + 1 };
+    }
+    this.render();
+  }
+
+  send(seat, action) {
+    const key = String(seat);
+    const socket = this.sockets[key];
+    if (!socket || socket.readyState !== WebSocket.OPEN) return toast(t("reconnecting"));
+    socket.send(JSON.stringify({ type: "action", action, seq: this.seqs[key], id: actionId() }));
+  }
+
+  // the seat whose view is shown: the held seat the game waits for, else the one the device was
+  // last handed to (no hand-over while only others are choosing), else the first held
+  shownSeat() {
+    const held = this.held();
+    if (!held.length) return null;
+    const known = this.contexts[String(held[0])];
+    const waiting = known ? known.awaited : [];
+    return held.find((seat) => waiting.includes(seat)) ?? (held.includes(this.handedTo) ? this.handedTo : held[0]);
+  }
+
+  render() {
+    const room = this.room;
+    if (!room) return;
+    if (!room.started) return this.renderSeats();
+    const seat = this.shownSeat();
+    const key = seat === null ? "watch" : String(seat);
+    const view = this.views[key];
+    if (!view) return this.renderStopped(this.contexts[key]);
+    const known = this.contexts[key]; // sent beside every view
+    if (this.handedTo !== undefined && this.handedTo !== seat && this.private(seat)) {
+      return this.passDevice(seat);
+    }
+    this.handedTo = seat;
+    const renderer = RENDERERS[room.game];
+    const names = room.seats.map((s) => (s.present ? s.name : `${s.name} 💤`));
+    const context = {
+      seat,
+      names,
+      held: this.held(),
+      t,
+      h,
+      send: (action) => this.send(seat, action),
+      record: `/api/rooms/${this.id}/record`,
+      toast,
+      refusal: this.refusals[key] ?? null, // what the server last refused this seat, and why
+    };
+    const body = renderer.render(view, context);
+    // a renderer may say whose turn it is in its own words (several may act at once)
+    const status = h("p", { class: "status" }, renderer.status?.(view, context) ?? statusLine(view, known, context));
+    const outcome = known.outcome;
+    const section = h(
+      "section",
+      {
+        class: `game game-${room.game}`,
+        "data-phase": view.phase,
+        "data-seq": this.seqs[key],
+        "data-my-turn": seat !== null && !outcome && known.awaited.includes(seat) ? "yes" : "no",
+        "data-over": outcome ? "yes" : "no",
+        "data-stopped": outcome?.stopped ? "yes" : "no",
+      },
+      chosenSeed(room),
+      status,
+      outcome?.reason ? h("p", { class: "outcome-reason" }, outcome.reason) : null,
+      body,
+    );
+    redraw(this.main, section);
+  }
+
+  // a game stopped (by an update) before its first state: there is no table, only the reason
+  renderStopped(known) {
+    if (!known?.outcome) return;
+    redraw(
+      this.main,
+      h(
+        "section",
+        { class: "game panel", "data-over": "yes", "data-stopped": "yes" },
+        chosenSeed(this.room),
+        h("p", { class: "status" }, t("over")),
+        h("p", { class: "outcome-reason" }, known.outcome.reason),
+      ),
+    );
+  }
+
+  // whether this seat's view shows something another seat held in this tab may not see
+  private(seat) {
+    const plain = (view) => JSON.stringify({ ...view, seat: null });
+    const mine = this.views[String(seat)];
+    return this.held().some((other) => other !== seat && this.views[String(other)] && plain(this.views[String(other)]) !== plain(mine));
+  }
+
+  passDevice(seat) {
+    const name = this.room.seats[seat].name;
+    this.main.replaceChildren(
+      h(
+        "section",
+        { class: "panel pass-device" },
+        h("h2", {}, t("passDevice", { name })),
+        h("button", { class: "primary", onclick: () => { this.handedTo = seat; this.render(); } }, t("ready", { name })),
+      ),
+    );
+  }
+
+  // a seat this page held holds nothing any more (left, or freed by the creator)
+  dropSeat(seat) {
+    const key = String(seat);
+    forgetToken(this.id, key);
+    const socket = this.sockets[key];
+    delete this.sockets[key];
+    delete this.views[key];
+    delete this.contexts[key];
+    socket?.close();
+    this.connectAll();
+  }
+
+  close() {
+    this.closed = true;
+    for (const socket of Object.values(this.sockets)) socket.close();
+  }
+}
+
+Object.assign(RoomPage.prototype, seating);
+
+function statusLine(view, known, context) {
+  if (known.outcome) return t("over");
+  if (context.seat === null) return t("spectator");
+  if (known.awaited.includes(context.seat)) return t("yourTurn");
+  return t("turnOf", { name: context.names[view.turn] ?? "" });
+}

@@ -1,0 +1,198 @@
+// The room before its start: the invite, the seats (take one, leave it; the creator seats bots,
+// frees seats, changes the options and starts). Methods of the room's page (room.js).
+
+import { api, h, redraw, toast } from "./dom.js";
+import { GAMES, gameTitle } from "./games.js";
+import { t } from "./i18n.js";
+import { actingCreator, keepOptions, keepToken, sentOptions, tokens } from "./keep.js";
+import { chosenOptions, optionFields } from "./options.js";
+
+export const seating = {
+
+  renderSeats() {
+    const room = this.room;
+    const held = this.held();
+    const creator = Boolean(actingCreator(room));
+    const invite = `${location.origin}/r/${room.id}`;
+    const rows = room.seats.map((seat) => this.seatRow(seat, held.includes(seat.seat), creator));
+    const ready = room.seats.every((s) => s.kind !== "open");
+    redraw(
+      this.main,
+      h(
+        "section",
+        { class: "panel" },
+        h("h1", {}, gameTitle(room.game)),
+        chosenSeed(room),
+        h(
+          "p",
+          { class: "invite" },
+          t("invite"),
+          ": ",
+          h("a", { href: invite }, invite),
+          " ",
+          h("button", {
+            onclick: () => navigator.clipboard?.writeText(invite).then(() => toast(t("copied"))),
+          }, t("copy")),
+        ),
+        h("ol", { class: "seats" }, rows),
+        creator ? this.optionsPanel() : null,
+        creator
+          ? h("button", { class: "primary start", disabled: !ready, onclick: () => this.start() }, t("start"))
+          : h("p", { class: "muted creator-starts" }, ready ? t("creatorStarts") : t("waiting")),
+      ),
+    );
+  },
+
+  // one seat of the lobby: who holds it, and what this page may do with it (take it; the
+  // creator: seat a bot, change its level, free it; the seat's own person: leave it)
+  seatRow(seat, mine, creator) {
+    const levels = (chosen) => {
+      const select = h("select", { "aria-label": t("level") }, this.room.bot_levels.map((l) => h("option", { value: l }, l)));
+      if (chosen) select.value = chosen;
+      return select;
+    };
+    let cell;
+    if (seat.kind === "open") {
+      const name = h("input", { id: `seat-name-${seat.seat}`, placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 32 });
+      const level = levels();
+      cell = h(
+        "div",
+        { class: "seat-actions" },
+        name,
+        h("button", { onclick: () => this.takeSeat(seat.seat, name.value) }, t("takeSeat")),
+        creator ? [level, h("button", { class: "add-bot", onclick: () => this.addBot(seat.seat, level.value) }, t("addBot"))] : null,
+      );
+    } else if (seat.kind === "bot" && creator) {
+      const level = levels(seat.level);
+      level.addEventListener("change", () => this.addBot(seat.seat, level.value));
+      cell = h(
+        "div",
+        { class: "seat-actions" },
+        h("span", {}, seat.name),
+        level,
+        h("button", { class: "free-seat", onclick: () => this.freeSeat(seat.seat) }, t("freeSeat")),
+      );
+    } else {
+      const away = seat.kind === "person" && !seat.present && !mine;
+      cell = h(
+        "div",
+        { class: "seat-actions" },
+        h("span", {}, seat.name, mine ? ` (${t("you")})` : "", away ? " 💤" : ""),
+        mine ? h("button", { class: "leave-seat", onclick: () => this.leaveSeat(seat.seat) }, t("leaveSeat")) : null,
+        away && creator ? h("button", { class: "free-seat", onclick: () => this.freeSeat(seat.seat) }, t("freeSeat")) : null,
+      );
+    }
+    return h("li", { class: `seat seat-${seat.kind}` }, h("b", {}, `${t("seat")} ${seat.seat + 1}`), cell);
+  },
+
+  // the creator's way to change the options before the start: the lobby's form, filled with the
+  // room's options; kept as one element while it is open, so that a redraw keeps what is chosen
+  optionsPanel() {
+    if (!this.optionsForm) {
+      return h("button", { class: "change-options", onclick: () => { this.optionsForm = this.optionsEditor(); this.render(); } }, t("changeOptions"));
+    }
+    return this.optionsForm;
+  },
+
+  optionsEditor() {
+    const room = this.room;
+    const declared = GAMES.find((g) => g.name === room.game);
+    const sent = sentOptions(this.id);
+    const plain = (value) => ["string", "number", "boolean"].includes(typeof value);
+    const kept = (option) => {
+      if (option.key in sent) return sent[option.key];
+      const value = room.options[option.key];
+      if (option.kind === "text") return typeof value === "string" ? value : "";
+      return plain(value) ? value : option.default;
+    };
+    const game = { ...declared, options: declared.options.map((o) => ({ ...o, default: kept(o) })) };
+    const fields = h("div", { class: "fields" });
+    optionFields(game, fields, "room-option");
+    for (const option of game.options) {
+      if (option.kind === "text") fields.querySelector(`#room-option-${option.key}`).value = option.default;
+    }
+    const problem = h("p", { class: "form-error", role: "alert" });
+    const form = h(
+      "form",
+      { class: "room-options" },
+      h("h2", {}, t("changeOptions")),
+      fields,
+      problem,
+      h("button", { type: "submit", class: "save-options" }, t("saveOptions")),
+      h("button", { type: "button", onclick: () => { this.optionsForm = null; this.render(); } }, t("cancel")),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      problem.textContent = "";
+      const options = chosenOptions(declared, form); // a number at the game's default: fitted
+      try {
+        this.room = await api("POST", `/api/rooms/${this.id}/options`, { token: actingCreator(this.room), options });
+        keepOptions(this.id, options);
+        this.optionsForm = null;
+        this.render();
+      } catch (error) {
+        problem.textContent = error.message;
+      }
+    });
+    return form;
+  },
+
+  async takeSeat(seat, name) {
+    try {
+      const taken = await api("POST", `/api/rooms/${this.id}/seats/${seat}`, { name });
+      keepToken(this.id, taken.seat, taken.token);
+      if (this.sockets.watch) {
+        const watching = this.sockets.watch;
+        delete this.sockets.watch;
+        watching.close();
+      }
+      this.connectAll();
+    } catch (error) {
+      toast(error.message);
+    }
+  },
+
+  async addBot(seat, level) {
+    try {
+      this.room = await api("POST", `/api/rooms/${this.id}/seats/${seat}/bot`, { level, token: actingCreator(this.room) });
+      this.render();
+    } catch (error) {
+      toast(error.message);
+    }
+  },
+
+  // this page's person leaves a seat it holds: its token is forgotten, and once it holds no seat
+  // the page watches
+  async leaveSeat(seat) {
+    try {
+      this.room = await api("POST", `/api/rooms/${this.id}/seats/${seat}/leave`, { token: tokens(this.id)[seat] });
+      this.dropSeat(seat);
+      this.render();
+    } catch (error) {
+      toast(error.message);
+    }
+  },
+
+  // the creator frees a bot's seat, or the seat of a person who has gone
+  async freeSeat(seat) {
+    try {
+      this.room = await api("POST", `/api/rooms/${this.id}/seats/${seat}/leave`, { token: actingCreator(this.room) });
+      this.render();
+    } catch (error) {
+      toast(error.message);
+    }
+  },
+
+  async start() {
+    try {
+      this.room = await api("POST", `/api/rooms/${this.id}/start`, { token: actingCreator(this.room) });
+    } catch (error) {
+      toast(error.message);
+    }
+  },
+};
+
+// the line every page of a room made with a chosen seed shows: its layout may be known
+export function chosenSeed(room) {
+  return room?.chosen_seed ? h("p", { class: "chosen-seed", role: "note" }, t("chosenSeed")) : null;
+}
