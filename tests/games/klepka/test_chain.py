@@ -23,7 +23,7 @@ from igroteka.games.klepka.chain import (
     letters,
     word_length,
 )
-from igroteka.games.klepka.deck import builtin_deck
+from igroteka.games.klepka.deck import builtin_deck, builtin_languages
 from igroteka.games.klepka.exhaustive import Exhaustive
 from igroteka.games.klepka.graph import Graph
 from tests.games.klepka.chain_ilp import longest_chain
@@ -361,7 +361,9 @@ def test_small_hands_get_the_same_best_chain_from_every_search(
 def test_big_hands_of_nouns_get_the_same_best_chain_from_both_searches(seed: int) -> None:
     """Without Syncopes a hand of nouns is searched exhaustively, whatever its size."""
     rng = random.Random(seed)
-    words = rng.sample([pair.word for pair in builtin_deck(rng.choice(["en", "uk"])).pairs], 32)
+    words = rng.sample(
+        [pair.word for pair in builtin_deck(rng.choice(builtin_languages())).pairs], 32
+    )
     graph = graph_of(words, 0)
     exhaustive = Exhaustive(graph).chain()
     assert exhaustive is not None
@@ -374,6 +376,8 @@ def test_the_best_chain_agrees_with_an_integer_program(seed: int) -> None:
     """On hands of 24 nouns with 0 to 3 Syncopes, checked by an independent model."""
     rng = random.Random(1000 + seed)
     syncopes = seed % 4
-    words = rng.sample([pair.word for pair in builtin_deck(rng.choice(["en", "uk"])).pairs], 24)
+    words = rng.sample(
+        [pair.word for pair in builtin_deck(rng.choice(builtin_languages())).pairs], 24
+    )
     chain = best_chain(words, syncopes)
     assert (chain.length, chain.syncopes) == longest_chain(words, syncopes)

@@ -13,7 +13,7 @@ from igroteka.games.klepka import exhaustive as exhaustive_module
 from igroteka.games.klepka import program, solver
 from igroteka.games.klepka.chain import best_chain, check_chain, last_letter, letters
 from igroteka.games.klepka.cover import every_word, trails_needed
-from igroteka.games.klepka.deck import builtin_deck
+from igroteka.games.klepka.deck import builtin_deck, builtin_languages
 from igroteka.games.klepka.exhaustive import Exhaustive
 from igroteka.games.klepka.graph import Graph
 from tests.games.klepka.chain_ilp import longest_chain
@@ -48,7 +48,7 @@ def test_a_hand_where_syncopes_can_join_every_word_uses_all_its_words() -> None:
     assert check_chain(chain.links, words, len(words) - 1) == chain
 
 
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("lang", builtin_languages())
 def test_a_whole_deck_with_a_syncope_for_every_word_uses_every_word(lang: str) -> None:
     """Here the fewest trails cannot all be joined: more Syncopes than that are needed."""
     words = deck_words(lang)
@@ -134,7 +134,7 @@ def test_the_whole_deck_is_solved_exactly(lang: str, syncopes: int) -> None:
 def test_hands_of_the_lobbys_limits_with_many_syncopes_are_solved_exactly(seed: int) -> None:
     """40 to 50 words with 4 to 10 Syncopes: the hands that used to take minutes."""
     rng = random.Random(2000 + seed)
-    words = rng.sample(deck_words(rng.choice(["en", "uk"])), rng.randint(40, 50))
+    words = rng.sample(deck_words(rng.choice(builtin_languages())), rng.randint(40, 50))
     syncopes = rng.randint(4, 10)
     chain = best_chain(words, syncopes)
     assert (chain.length, chain.syncopes) == longest_chain(words, syncopes)
@@ -144,7 +144,7 @@ def test_hands_of_the_lobbys_limits_with_many_syncopes_are_solved_exactly(seed: 
 @pytest.mark.parametrize("seed", range(4))
 def test_hands_of_40_nouns_with_syncopes_are_solved_exactly(seed: int) -> None:
     rng = random.Random(3000 + seed)
-    words = rng.sample(deck_words(rng.choice(["en", "uk"])), 40)
+    words = rng.sample(deck_words(rng.choice(builtin_languages())), 40)
     syncopes = 1 + seed % 3
     chain = best_chain(words, syncopes)
     assert (chain.length, chain.syncopes) == longest_chain(words, syncopes)

@@ -43,27 +43,25 @@ def refusal(text: str, source: str = "t.deck") -> str:
 # --- the built-in decks --------------------------------------------------------------
 
 
-def test_builtin_english_deck_has_at_least_70_pairs_of_unique_words() -> None:
-    deck = builtin_deck("en")
-    assert deck.lang == "en"
+EVERY_DECK = pytest.mark.parametrize("lang", builtin_languages())
+"""Every test of the built-in decks runs over every built-in deck, a new one included."""
+
+
+@EVERY_DECK
+def test_a_builtin_deck_has_at_least_70_pairs_of_unique_words(lang: str) -> None:
+    deck = builtin_deck(lang)
+    assert deck.lang == lang
     assert len(deck.pairs) >= 70
     assert len({pair.word.casefold() for pair in deck.pairs}) == len(deck.pairs)
 
 
-def test_builtin_ukrainian_deck_has_at_least_70_pairs_of_unique_words() -> None:
-    deck = builtin_deck("uk")
-    assert deck.lang == "uk"
-    assert len(deck.pairs) >= 70
-    assert len({pair.word.casefold() for pair in deck.pairs}) == len(deck.pairs)
-
-
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@EVERY_DECK
 def test_every_picture_in_a_builtin_deck_is_distinct(lang: str) -> None:
     pictures = [pair.picture for pair in builtin_deck(lang).pairs]
     assert len(set(pictures)) == len(pictures)
 
 
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@EVERY_DECK
 def test_builtin_words_are_single_lowercase_words_of_letters(lang: str) -> None:
     for pair in builtin_deck(lang).pairs:
         word = pair.word.replace("’", "")
@@ -71,27 +69,85 @@ def test_builtin_words_are_single_lowercase_words_of_letters(lang: str) -> None:
         assert pair.word == pair.word.lower(), pair
 
 
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@EVERY_DECK
 def test_builtin_pictures_are_single_emoji_that_need_no_variation_selector(lang: str) -> None:
     for pair in builtin_deck(lang).pairs:
         assert len(pair.picture) == 1, pair
         assert unicodedata.category(pair.picture) == "So", pair
 
 
-def test_english_and_ukrainian_decks_share_pictures_for_the_same_things() -> None:
-    english = {pair.word: pair.picture for pair in builtin_deck("en").pairs}
-    ukrainian = {pair.word: pair.picture for pair in builtin_deck("uk").pairs}
-    for en, uk in [("cat", "кіт"), ("apple", "яблуко"), ("ball", "м’яч"), ("horse", "кінь")]:
-        assert english[en] == ukrainian[uk]
+SAME_THINGS = [
+    ("cat", "кіт", "кошка"),
+    ("apple", "яблуко", "яблоко"),
+    ("ball", "м’яч", "мяч"),
+    ("horse", "кінь", "лошадь"),
+    ("tangerine", "мандарин", "мандарин"),
+    ("clock", "будильник", "будильник"),
+    ("laptop", "ноутбук", "ноутбук"),
+    ("car", "машина", "машина"),
+    ("taxi", "таксі", "такси"),
+    ("truck", "вантажівка", "грузовик"),
+]
 
 
-def test_ukrainian_deck_exercises_the_letters_g_ye_yi_apostrophe_and_soft_sign() -> None:
+def test_the_decks_share_pictures_for_the_same_things() -> None:
+    decks = [{pair.word: pair.picture for pair in builtin_deck(lang).pairs} for lang in LANGUAGES]
+    for words in SAME_THINGS:
+        assert len({deck[word] for deck, word in zip(decks, words, strict=True)}) == 1, words
+
+
+def picture_of(lang: str, word: str) -> str | None:
+    return next((p.picture for p in builtin_deck(lang).pairs if p.word == word), None)
+
+
+def test_the_review_names_each_picture_as_a_child_would() -> None:
+    """docs/decks.md, the review: 🍊 a tangerine, ⏰ an alarm clock, 💻 a laptop, 🚗 alone is
+    a car (🚕 a taxi, 🚚 a truck)."""
+    for word, picture in [("мандарин", "🍊"), ("будильник", "⏰"), ("ноутбук", "💻")]:
+        assert picture_of("uk", word) == picture_of("ru", word) == picture
+    assert picture_of("uk", "машина") == picture_of("ru", "машина") == "🚗"
+    assert picture_of("uk", "таксі") == picture_of("ru", "такси") == "🚕"
+    assert picture_of("uk", "вантажівка") == picture_of("ru", "грузовик") == "🚚"
+    assert picture_of("en", "tangerine") == "🍊" and picture_of("en", "laptop") == "💻"
+
+
+AMBIGUOUS = {
+    "🐇": "a rabbit or a hare (кролик or заєць)",
+    "🐰": "a rabbit or a hare (кролик or заєць)",
+    "👪": "a family is not a picture of one thing",
+    "👨‍👩‍👧": "a family is not a picture of one thing",
+    "🕐": "a clock face or a watch",
+    "⌚": "a watch, not the clock a child knows",
+}
+
+
+@EVERY_DECK
+def test_no_builtin_deck_has_a_picture_a_child_names_two_ways(lang: str) -> None:
+    for pair in builtin_deck(lang).pairs:
+        assert pair.picture not in AMBIGUOUS, (pair, AMBIGUOUS.get(pair.picture))
+
+
+def test_ukrainian_deck_exercises_the_letters_ye_yi_apostrophe_and_soft_sign() -> None:
     words = [pair.word for pair in builtin_deck("uk").pairs]
-    for letter in "ґєї’":
+    for letter in "єї’":
         assert any(letter in word for word in words), letter
     assert sum("’" in word for word in words) >= 3
     assert sum(word.endswith("ь") for word in words) >= 3
-    assert {"м’яч", "кінь", "олень", "їжак", "єнот", "ґринджоли"} <= set(words)
+    assert {"м’яч", "кінь", "олень", "їжак", "єнот"} <= set(words)
+
+
+def test_russian_deck_exercises_yo_and_the_soft_sign_the_chain_rules_treat() -> None:
+    """ё counts as е in a chain (ёлка follows a word ending in е); a final ь is skipped."""
+    words = [pair.word for pair in builtin_deck("ru").pairs]
+    assert {"ёлка", "ёжик", "мёд", "вертолёт"} <= set(words)
+    assert sum(word.endswith("ь") for word in words) >= 5
+    assert {"лошадь", "мышь", "медведь", "морковь", "корабль"} <= set(words)
+
+
+def test_russian_deck_has_only_russian_letters() -> None:
+    for pair in builtin_deck("ru").pairs:
+        assert not set(pair.word) & set("ґєії’'ʼ"), pair
+        assert all("CYRILLIC" in unicodedata.name(char) for char in pair.word), pair
 
 
 def test_ukrainian_deck_has_no_russian_letters_and_no_typed_apostrophe() -> None:
@@ -100,7 +156,7 @@ def test_ukrainian_deck_has_no_russian_letters_and_no_typed_apostrophe() -> None
         assert all("CYRILLIC" in unicodedata.name(char) for char in pair.word if char != "’")
 
 
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@EVERY_DECK
 def test_builtin_deck_files_are_nfc_utf8_text_with_all_headings(lang: str) -> None:
     resource = resources.files("igroteka") / "content" / "klepka" / f"{lang}.deck"
     text = resource.read_bytes().decode("utf-8")
@@ -110,9 +166,9 @@ def test_builtin_deck_files_are_nfc_utf8_text_with_all_headings(lang: str) -> No
     assert deck.name and deck.author and deck.licence
 
 
-def test_builtin_languages_include_english_and_ukrainian() -> None:
+def test_builtin_languages_include_english_ukrainian_and_russian() -> None:
     languages = builtin_languages()
-    assert {"en", "uk"} <= set(languages)
+    assert {"en", "uk", "ru"} <= set(languages)
     assert set(languages) <= set(LANGUAGES)
     assert builtin_deck("en") is builtin_deck("en")  # read once
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from igroteka.engine import Match, Rng, play_out, replay
 from igroteka.games.klepka.bots import LEVELS, make_bot
+from igroteka.games.klepka.deck import builtin_languages
 from igroteka.games.klepka.rules import DOWN, Kind, KlepkaGame, KlepkaState
 
 GAME = KlepkaGame()
@@ -20,7 +21,7 @@ games = st.fixed_dictionaries(
         "levels": st.lists(st.sampled_from(sorted(LEVELS)), min_size=1, max_size=4),
         "options": st.fixed_dictionaries(
             {
-                "lang": st.sampled_from(["en", "uk"]),
+                "lang": st.sampled_from(builtin_languages()),
                 "pairs": st.integers(1, 14),
                 "syncopes": st.integers(0, 4),
                 "starter": st.sampled_from(["london", "random"]),
