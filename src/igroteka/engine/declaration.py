@@ -41,10 +41,30 @@ def labels(en: str, uk: str, ru: str) -> Labels:
 
 @dataclass(frozen=True)
 class Choice:
-    """One value a choice option may take, and its name in every language."""
+    """One value a choice option may take, and its name in every language.
+
+    ``lang``: the language the choice is in (a deck of words), when it has one. The
+    lobby then makes the choice in the page's language the default of its form, and
+    the option's own ``default`` stands only when no choice is in that language.
+
+    >>> Choice("uk", labels("Ukrainian", "Українська", "Украинский"), lang="uk").to_json()["lang"]
+    'uk'
+    """
 
     value: str
     label: Labels
+    lang: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.lang is not None and self.lang not in LANGUAGES:
+            raise ValueError(f"a choice's lang is one of {LANGUAGES}, not {self.lang!r}")
+
+    def to_json(self) -> JsonObject:
+        """The choice as ``GET /api/games`` lists it."""
+        data: JsonObject = {"value": self.value, "label": dict(self.label)}
+        if self.lang is not None:
+            data["lang"] = self.lang
+        return data
 
 
 _PICTURE_LINE = re.compile(r"\s*picture:?\s+([A-Za-z0-9_-]+)", re.IGNORECASE)
@@ -144,6 +164,17 @@ class Option:
             house=True,
         )
 
+    def default_for(self, lang: str) -> Any:
+        """The option's default on a page in ``lang``: its choice in that language, if any.
+
+        >>> deck = Option("deck", "choice", labels("Deck", "Колода", "Колода"), default="en",
+        ...     choices=(Choice("en", labels("en", "en", "en"), lang="en"),
+        ...              Choice("uk", labels("uk", "uk", "uk"), lang="uk")))
+        >>> deck.default_for("uk"), deck.default_for("ru")
+        ('uk', 'en')
+        """
+        return next((c.value for c in self.choices if c.lang == lang), self.default)
+
     @property
     def flag(self) -> str:
         """The command-line flag: ``--min-length`` for ``min_length``."""
@@ -156,7 +187,7 @@ class Option:
         if self.kind == "number":
             data.update(low=self.low, high=self.high)
         if self.choices:
-            data["choices"] = [{"value": c.value, "label": dict(c.label)} for c in self.choices]
+            data["choices"] = [choice.to_json() for choice in self.choices]
         if self.seat:
             data["seat"] = True
         if self.hint is not None:

@@ -34,8 +34,9 @@ OPTIONS = (
         _l("Deck", "Колода", "Колода"),
         default="en",
         choices=(
-            Choice("en", _l("English words", "Англійські слова", "Английские слова")),
-            Choice("uk", _l("Ukrainian words", "Українські слова", "Украинские слова")),
+            Choice("en", _l("English words", "Англійські слова", "Английские слова"), lang="en"),
+            Choice("uk", _l("Ukrainian words", "Українські слова", "Украинские слова"), lang="uk"),
+            Choice("ru", _l("Russian words", "Російські слова", "Русские слова"), lang="ru"),
             Choice("own", _l("My own words…", "Мої слова…", "Мои слова…")),
         ),
     ),
