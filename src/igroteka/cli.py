@@ -219,11 +219,13 @@ def _play_in_terminal(
     console.say(terminal.intro(match.options, match.seed))
 
     def before_automatic(seat: int) -> None:
-        """Revealed cards stay up: a person turns theirs back with Enter, a bot's wait a moment."""
+        """Revealed cards stay up: a person turns theirs back with Enter, a bot's wait a moment:
+        the room's reveal time (``Game.pause``) unless ``--delay`` sets the pace."""
         if seat in persons:
             persons[seat].look(match.view(seat))
         elif delay:
-            time.sleep(delay * 2)
+            chosen = match.game.pause(match.state) if args.delay is None else None
+            time.sleep(delay * 2 if chosen is None else chosen)
 
     try:
         play_out(
@@ -686,7 +688,10 @@ def build_parser() -> Parser:
     )
     serve.add_argument("--db", help="the store's URL (default: a SQLite file in your data folder)")
     serve.add_argument(
-        "--reveal", type=seconds("--reveal"), default=2.0, help="seconds revealed cards stay up"
+        "--reveal",
+        type=seconds("--reveal"),
+        default=None,
+        help="seconds revealed cards stay up in every room (default: each room's own choice)",
     )
     serve.add_argument(
         "--bot-delay",

@@ -54,14 +54,22 @@ def names() -> list[str]:
     return [*game_names(), tiny.NAME] if tiny.NAME not in game_names() else list(game_names())
 
 
-def bot_game(name: str, seed: int, players: int = 2, level: str | None = None) -> Match[Any, Any]:
-    """A whole game of bots (of ``level``, or of every level in turn) from ``seed``."""
+def bot_game(
+    name: str,
+    seed: int,
+    players: int = 2,
+    level: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> Match[Any, Any]:
+    """A whole game of bots (of ``level``, or of every level in turn) from ``seed``, with the
+    short game's options and ``options``."""
     from igroteka.engine import play_out
 
     found = entry(name)
     levels = found.declaration.bot_levels
     chosen = [level or levels[seat % len(levels)] for seat in range(players)]
-    match = Match.start(found.game, [f"bot:{c}" for c in chosen], SMALL.get(name, {}), seed)
+    options = {**SMALL.get(name, {}), **(options or {})}
+    match = Match.start(found.game, [f"bot:{c}" for c in chosen], options, seed)
     agents = {seat: found.make_bot(c, seat, seed) for seat, c in enumerate(chosen)}
     play_out(match, agents, max_actions=20_000)
     return match
@@ -269,6 +277,25 @@ def test_what_a_choice_rests_on_can_be_compared(name: str) -> None:
     game = match.game
     for state, logged in zip(states_of(match), match.log, strict=False):
         hash(game.basis(state, logged.seat, game.decode_action(logged.action)))
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_pause_is_said_only_before_an_automatic_step_and_is_a_short_time(name: str) -> None:
+    """``pause`` is None (the server's setting) or a few seconds, and only while an automatic
+    step is due; a game that declares a ``reveal`` option pauses for its value."""
+    declared = {option.key for option in entry(name).declaration.options}
+    match = bot_game(name, 10, options={"reveal": 7} if "reveal" in declared else {})
+    game = match.game
+    pauses = set()
+    for state in states_of(match):
+        pause = game.pause(state)
+        if game.automatic(state) is None:
+            assert pause is None
+        elif pause is not None:
+            assert isinstance(pause, float) and 0 <= pause <= 60
+            pauses.add(pause)
+    if "reveal" in declared:
+        assert pauses == {7.0}
 
 
 # ---------------------------------------------------------------- bots

@@ -120,6 +120,9 @@ class TakeAway:
     def automatic(self, state: State) -> None:
         return None
 
+    def pause(self, state: State) -> None:
+        return None
+
     def basis(self, state: State, seat: int, action: Take) -> int:
         return state.left
 

@@ -287,6 +287,14 @@ class Game(Protocol[S, A]):
         """
         ...
 
+    def pause(self, state: S) -> float | None:
+        """How long (seconds) a room waits before the automatic step due now, as the game's
+        options chose it (a Klepka room's reveal time); ``None``: the server's own setting.
+
+        Asked only while :meth:`automatic` has a step; a pure function of the state.
+        """
+        ...
+
     def check(self, state: S, seat: int, action: A) -> None:
         """Raise :class:`IllegalAction` with a readable reason unless the action is legal."""
         ...

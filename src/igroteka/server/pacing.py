@@ -7,7 +7,9 @@ a look), and a bot stands in for a person who has gone (no connection for
 room does it, in the one order of :mod:`igroteka.engine.schedule`, as
 ``play_out`` does: before each step the bots the game does not wait for are
 offered their chance (a Chaos during another's turn); then the automatic step
-is taken after ``reveal`` seconds, or the lowest awaited bot acts after ``bot``
+is taken after the pause the room's game chose (``Game.pause``: a Klepka room's reveal
+time), or ``pause`` seconds when it chose none, or ``reveal`` seconds in every room when
+the server is told so, or the lowest awaited bot acts after ``bot``
 seconds, or a stand-in once its person's time is up. Each step takes the
 room's lock and goes through :meth:`Authority.commit`; a person acting or
 coming or going meanwhile makes the task think again.
@@ -37,8 +39,11 @@ class Settings:
     """How a server paces its rooms (seconds), whether it takes chosen seeds, and which pages
     may open its websockets."""
 
-    reveal: float = 2.0
-    """How long revealed cards stay up before the room turns them back."""
+    reveal: float | None = None
+    """How long revealed cards stay up in every room, whatever the room chose (tests, demos:
+    ``igroteka serve --reveal``); None: each room's own choice (``Game.pause``)."""
+    pause: float = 2.0
+    """How long a room waits before an automatic step its game gives no time for."""
     bot: float = 0.6
     """How long a bot waits before each of its actions, so that people can follow."""
     away: float = 30.0
@@ -174,13 +179,22 @@ class Pacing:
             agent.refused(error.reason)  # a bot's illegal action is a bug: it raises
             return False
 
+    def pause(self) -> float:
+        """How long the room waits before the automatic step due now: the server's ``reveal``
+        when it is set, else the pause the game chose (a room option), else ``pause``."""
+        if self.settings.reveal is not None:
+            return self.settings.reveal
+        match = self.authority.match
+        chosen = match.game.pause(match.state)
+        return self.settings.pause if chosen is None else chosen
+
     def _delay(self, step: Step) -> float | None:
         """How long until the step no person takes (a timed step, a bot's move, a bot standing
         in for a person), or None when the game waits for people only."""
         if step.kind == "over":
             return None
         if step.kind == "automatic":
-            return self.settings.reveal
+            return self.pause()
         if set(step.seats) & self.bots.keys():
             return self.settings.bot
         due = [d for seat in step.seats if (d := self._standin_due(seat)) is not None]

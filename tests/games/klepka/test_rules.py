@@ -212,6 +212,19 @@ def test_revealed_cards_stay_visible_to_everyone_until_turned_back() -> None:
     assert view["table"][picture] == "down" and str(picture) not in view["faces"]
 
 
+def test_revealed_cards_stay_up_for_the_rooms_reveal_time_3_seconds_by_default() -> None:
+    state = new()
+    assert GAME.pause(state) is None  # nothing is due: the room waits for the player
+    revealed = play(state, 0, Flip(at(state, P, "cat")), Flip(at(state, W, "egg")))
+    assert GAME.pause(revealed) == 3.0
+    slow = new(reveal=10)
+    slow = play(slow, 0, Flip(at(slow, P, "cat")), Flip(at(slow, W, "egg")))
+    assert GAME.pause(slow) == 10.0
+    for wrong in (0, 11, 2.5):
+        with pytest.raises(OptionsError, match="reveal must be"):
+            new(reveal=wrong)
+
+
 # ---------------------------------------------------------------- refusals
 
 

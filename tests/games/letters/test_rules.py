@@ -157,6 +157,17 @@ def test_unmatched_letters_stay_up_then_go_back_where_they_were() -> None:
     assert GAME.view(state, 1)["faces"] == {}
 
 
+def test_unmatched_letters_stay_up_for_the_rooms_reveal_time_3_seconds_by_default() -> None:
+    for options, seconds in (({}, 3.0), ({"reveal": 8}, 8.0)):
+        state = new(**options)
+        assert GAME.pause(state) is None
+        b, v = on_table(state, "бв")
+        state = play(state, 0, Flip(place(state, b)), Flip(place(state, v)))
+        assert GAME.pause(state) == seconds
+    with pytest.raises(OptionsError, match="reveal must be"):
+        new(reveal=11)
+
+
 def test_after_a_pair_the_player_may_flip_two_more_or_stop() -> None:
     state = new()
     first, second = on_table(state, "аа")

@@ -419,6 +419,9 @@ class AssociationsGame:
     def automatic(self, state: AssociationsState) -> tuple[int, Action] | None:
         return None
 
+    def pause(self, state: AssociationsState) -> float | None:
+        return None
+
     def legal_actions(self, state: AssociationsState, seat: int) -> list[Action] | None:
         """Cards and votes are listed; a clue is free text, so the storyteller's are not."""
         if seat not in self.actors(state):

@@ -364,6 +364,9 @@ class CrosswordGame:
     def automatic(self, state: CrosswordState) -> tuple[int, Action] | None:
         return None
 
+    def pause(self, state: CrosswordState) -> float | None:
+        return None
+
     def legal_actions(self, state: CrosswordState, seat: int) -> list[Action] | None:
         """Too many plays to list: ``None`` while the game goes on (bots generate their own)."""
         return [] if state.phase == Phase.OVER else None

@@ -68,6 +68,16 @@ OPTIONS = (
         0,
         rules.MAX_SYNCOPES,
     ),
+    Option.number(
+        "reveal",
+        _l(
+            "Seconds revealed cards stay up",
+            "Секунд, поки відкриті картки видно",
+            "Секунд, пока открытые карточки видны",
+        ),
+        3,
+        *rules.REVEAL,
+    ),
     Option.choice(
         "chain",
         _l("Chains", "Ланцюжки", "Цепочки"),

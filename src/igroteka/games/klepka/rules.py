@@ -170,6 +170,8 @@ class KlepkaOptions:
     syncope_in_search: str = "ends"
     ties: str = "shared"
     soft_sign: str = "skip"
+    reveal: int = 3
+    """Seconds revealed cards stay up before the room turns them back (children need time)."""
 
     def house_rules(self) -> JsonObject:
         """Every option but the deck, as JSON: what a view shows of the options."""
@@ -182,6 +184,7 @@ class KlepkaOptions:
             "syncope_in_search": self.syncope_in_search,
             "ties": self.ties,
             "soft_sign": self.soft_sign,
+            "reveal": self.reveal,
         }
 
     @property
@@ -280,6 +283,8 @@ def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: s
 
 
 MAX_SYNCOPES = 10
+REVEAL = (1, 10)
+"""The reveal time a room may choose, in whole seconds."""
 MAX_PAIRS = 200
 """At most this many pairs on the table (a deck may have fewer): a bound on every search."""
 
@@ -308,6 +313,7 @@ def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
         syncope_in_search=_choice(raw, "syncope_in_search", SYNCOPE_IN_SEARCH, "ends"),
         ties=_choice(raw, "ties", TIES, "shared"),
         soft_sign=_choice(raw, "soft_sign", SOFT_SIGN, "skip"),
+        reveal=whole_option(raw, "reveal", 3, *REVEAL),
     )
 
 
@@ -559,6 +565,10 @@ class KlepkaGame:
         if state.phase == Phase.REVEAL:
             return state.turn, Conceal()
         return None
+
+    def pause(self, state: KlepkaState) -> float | None:
+        """The room's reveal time, while revealed cards wait to be turned back."""
+        return float(state.options.reveal) if state.phase == Phase.REVEAL else None
 
     def legal_actions(self, state: KlepkaState, seat: int) -> list[Action] | None:
         """Every legal action; a hand-built chain is not listed (there are too many)."""

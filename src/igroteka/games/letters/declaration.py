@@ -30,6 +30,14 @@ OPTIONS = (
         "min_length",
         _l("Letters in a word, at least", "Літер у слові, щонайменше", "Букв в слове, не меньше"),
     ),
+    _number(
+        "reveal",
+        _l(
+            "Seconds unmatched cards stay up",
+            "Секунд, поки невдалі картки відкриті",
+            "Секунд, пока неудачные карточки открыты",
+        ),
+    ),
     Option.starter(_l("Who starts", "Хто починає", "Кто начинает")),
     _house(
         "nouns_singular",

@@ -146,6 +146,8 @@ class LettersOptions:
     unique_words: bool = False
     double_slang: bool = False
     starter: str | int = "random"
+    reveal: int = 3
+    """Seconds unmatched letters stay up before the room turns them back."""
 
 
 LIMITS = {
@@ -154,6 +156,7 @@ LIMITS = {
     "chaos": (0, 8),
     "exchange": (0, 8),
     "min_length": (1, 6),
+    "reveal": (1, 10),
 }
 _DEFAULTS = LettersOptions()
 _FLAGS = ("nouns_singular", "unique_words", "double_slang")
@@ -536,6 +539,10 @@ class LettersGame:
         if state.phase == Phase.REVEAL:
             return state.turn, Conceal()
         return None
+
+    def pause(self, state: LettersState) -> float | None:
+        """The room's reveal time, while unmatched letters wait to be turned back."""
+        return float(state.options.reveal) if state.phase == Phase.REVEAL else None
 
     def legal_actions(self, state: LettersState, seat: int) -> list[Action] | None:
         """The flips, stops and prize plays; compositions are too many to list (``None``)."""
