@@ -29,11 +29,19 @@ A = TypeVar("A")
 
 
 class IllegalAction(Exception):
-    """An action the rules refuse. ``reason`` is a sentence for the player."""
+    """An action the rules refuse. ``reason`` is a sentence for the player.
 
-    def __init__(self, reason: str) -> None:
+    ``detail``: JSON a screen may use to place the reason (a Klepka chain names the link
+    that breaks it: ``{"link": 2}``); the server passes it on without reading it.
+    """
+
+    def __init__(self, reason: str, detail: Mapping[str, Any] | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.detail = detail
+
+    def __reduce__(self) -> tuple[Any, ...]:  # the detail too, back from a worker process
+        return (type(self), (self.reason, self.detail))
 
 
 class OptionsError(ValueError):

@@ -220,6 +220,30 @@ class Authority:
                 kept.popitem(last=False)
         return ack
 
+    async def check(self, seat: int, data: Any, check_id: Any) -> JsonObject:
+        """Judge an action without applying it (a chain being built, link by link): the
+        ``checked`` answer, whose reason is still to be said in the asker's language.
+        Nothing changes, nothing is stored or told; only a seat that may act now asks."""
+        if not isinstance(check_id, str) or not 0 < len(check_id) <= ID_LENGTH:
+            raise RoomError(
+                Text("a check's id is text of 1 to {count} characters", count=ID_LENGTH),
+                "bad-id",
+            )
+        outcome = self.outcome()
+        if outcome is not None:
+            raise RoomError(outcome.reason if self.stopped else Text("the game is over"), "over")
+        game, state = self.match.game, self.match.state
+        if seat not in game.actors(state):
+            raise RoomError(Text("it is not your turn"), "not-your-turn")
+        answer: JsonObject = {"type": "checked", "id": check_id, "ok": True}
+        try:
+            await self.workers.check(game, state, seat, game.decode_action(data))
+        except IllegalAction as error:
+            answer.update(ok=False, reason=error.reason)
+            if error.detail is not None:
+                answer["detail"] = dict(error.detail)
+        return answer
+
     def judge(self, seat: int, data: Any, seq: Any) -> Any:
         """The action, once it may be tried: the game goes on, the seat may act, and the view
         it was chosen on differs from now in nothing the choice rests on."""

@@ -288,6 +288,14 @@ class LiveRoom:
         self.wake()
         return ack
 
+    async def check(self, seat: int, data: Any, check_id: Any) -> dict[str, Any]:
+        """A person's question: would this action be accepted now? The ``checked`` answer."""
+        if self.authority is None:
+            if self.stopped is not None:
+                raise RoomError(self.stopped.reason, "over")
+            raise RoomError(Text("the game has not started yet"), "not-started")
+        return await self.authority.check(seat, data, check_id)
+
     def record(self) -> GameRecord:
         """The finished game's record (of a stopped game: as far as it replays)."""
         if self.authority is None:

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from igroteka.i18n import LANGUAGES, Text, negotiate
+from igroteka.i18n import LANGUAGES, Text, negotiate, translate
 from igroteka.server.authority import Connection
 from igroteka.server.errors import RoomError, refused_for, status
 from igroteka.server.frames import MAX_MESSAGE, decode, printable
@@ -299,6 +299,16 @@ async def _handle(
             )
         except RoomError as refused:
             return error(refused.code, refused.reason)
+    if kind == "check":
+        if connection.seat is None:
+            return error("spectator", Text("a spectator cannot act: take a seat to play"))
+        try:
+            answer = await room.check(connection.seat, message.get("action"), message.get("id"))
+        except RoomError as refused:
+            return error(refused.code, refused.reason)
+        if not answer["ok"]:
+            answer["reason"] = translate(answer["reason"], connection.lang)
+        return answer
     quoted = printable(kind)
     if quoted is None:
         return error("unknown-type", Text("there is no such message type"))

@@ -52,6 +52,10 @@ def _apply(game: Game[Any, Any], state: Any, seat: int, action: Any) -> tuple[An
     return game.apply(state, seat, action)
 
 
+def _check(game: Game[Any, Any], state: Any, seat: int, action: Any) -> None:
+    game.check(state, seat, action)
+
+
 def _choose(bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
     return bot.choose(view), bot
 
@@ -148,6 +152,13 @@ class Workers:
         if not self.applies:
             return game.apply(state, seat, action)
         return await self._run(_apply, game, state, seat, action)
+
+    async def check(self, game: Game[Any, Any], state: Any, seat: int, action: Any) -> None:
+        """The rules' ``check``: None, or IllegalAction; where ``apply`` runs."""
+        if not self.applies:
+            game.check(state, seat, action)
+            return
+        await self._run(_check, game, state, seat, action)
 
     async def choose(self, bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
         """A bot's action, and the bot as it is after choosing."""

@@ -135,6 +135,35 @@ def test_each_word_starts_with_the_last_letter_of_the_one_before() -> None:
     assert refusal(["egg", "goat", "apple"], words) == "‘goat’ ends with t, ‘apple’ starts with a"
 
 
+def broken_at(links: list[str], words: list[str], syncopes: int = 0) -> int | None:
+    with pytest.raises(ChainError) as refused:
+        check_chain(links, words, syncopes)
+    return refused.value.link
+
+
+def test_a_refusal_names_the_link_that_breaks_the_chain() -> None:
+    """The index among the links, Syncopes counted, where a screen shows the reason."""
+    words = ["apple", "egg", "goat", "tiger", "rat"]
+    assert broken_at(["apple", "egg", "goat", "rat"], words) == 3  # goat ends with t
+    assert broken_at(["apple", "SYNCOPE", "goat"], words, 1) == 2  # no g in apple
+    assert broken_at(["egg", "goat", "lion"], words) == 2  # not held
+    assert broken_at(["tiger", "rat", "tiger"], words) == 2  # used twice
+    assert broken_at(["SYNCOPE", "egg"], words, 1) == 0
+    assert broken_at(["egg", "SYNCOPE"], words, 1) == 1  # a chain may not end with one
+    assert broken_at(["tiger", "SYNCOPE", "apple", "SYNCOPE", "egg"], words, 1) == 3
+    assert broken_at(["tiger", "’"], words) == 1  # no letters
+
+
+def test_a_chain_good_as_far_as_a_word_is_a_chain_so_each_tap_can_be_judged() -> None:
+    """Every prefix of a good chain that ends with a word is accepted: a screen asks about the
+    chain as far as its last word after each tap."""
+    words = ["tiger", "rat", "apple", "egg", "goat"]
+    links = ["tiger", "rat", "SYNCOPE", "apple", "egg", "goat"]
+    for end in range(1, len(links) + 1):
+        if links[end - 1] != SYNCOPE:
+            assert check_chain(links[:end], words, 1).links == tuple(links[:end])
+
+
 def test_an_empty_chain_has_length_zero() -> None:
     assert check_chain([], ["cat"], 0) == Chain((), 0)
     assert best_chain([]) == Chain((), 0)

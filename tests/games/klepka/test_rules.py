@@ -341,8 +341,9 @@ def test_players_build_chains_at_the_same_time_and_they_stay_hidden_until_all_ar
     state = play(state, 1, SubmitChain(("goat",)))
     assert GAME.view(state, 0)["chains"][1] == {"submitted": True}
     assert GAME.view(state, 1)["chains"][1]["links"] == ["goat"]
-    with pytest.raises(IllegalAction, match="‘tiger’ ends with r, ‘cat’ starts with c"):
+    with pytest.raises(IllegalAction, match="‘tiger’ ends with r, ‘cat’ starts with c") as refused:
         GAME.apply(state, 0, SubmitChain(("tiger", "cat")))
+    assert refused.value.detail == {"link": 1}  # the link a screen shows the reason beside
     state = play(state, 0, SubmitChain(("cat", "tiger")))
     state = play(state, 2, SubmitChain(("egg",)))
     outcome = GAME.outcome(state)

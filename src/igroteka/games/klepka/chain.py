@@ -68,12 +68,15 @@ class ChainRules:
 class ChainError(ValueError):
     """A chain (or a word) the rules refuse. ``reason`` is a sentence for the player.
 
-    It is a :class:`~igroteka.i18n.Text`, to be said in the player's language.
+    It is a :class:`~igroteka.i18n.Text`, to be said in the player's language. ``link``
+    is the index (in the chain's links, Syncopes counted) of the first link that breaks
+    the chain, where a screen shows the reason; None when no one link is to blame.
     """
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, link: int | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.link = link
 
 
 @dataclass(frozen=True)
@@ -212,8 +215,9 @@ def card_key(word: str) -> str:
     )
 
 
-def _resolve(typed: Sequence[str], hand: Sequence[str]) -> list[str]:
-    """The card each typed word stands for, exact spellings first, then forgiving ones."""
+def _resolve(typed: Sequence[str], hand: Sequence[str], at: Sequence[int]) -> list[str]:
+    """The card each typed word stands for, exact spellings first, then forgiving ones;
+    ``at``: the index of each typed word among the chain's links, for a refusal to name."""
     left = Counter(hand)
     by_key: dict[str, list[str]] = {}
     for card in hand:
@@ -232,27 +236,30 @@ def _resolve(typed: Sequence[str], hand: Sequence[str]) -> list[str]:
                 left[card] -= 1
                 cards[index] = card
                 break
-        else:
-            if key not in by_key:
-                raise ChainError(Text("‘{word}’ is not one of your words", word=word))
-            used = sum(1 for other in typed if card_key(other) == key)  # more than held
-            held = len(by_key[key])
-            card = by_key[key][0]
-            if held > 1:
-                raise ChainError(
-                    Text(
-                        "‘{card}’ is used {count} {count:time|times}, but you hold only {held}",
-                        card=card,
-                        count=used,
-                        held=held,
-                    )
-                )
-            if used == 2:
-                raise ChainError(Text("‘{card}’ is used twice", card=card))
-            raise ChainError(
-                Text("‘{card}’ is used {count} {count:time|times}", card=card, count=used)
-            )
+    for index, word in enumerate(typed):  # the first word no card is left for breaks the chain
+        if cards[index] is None:
+            raise ChainError(_not_held(typed, word, by_key), at[index])
     return [card for card in cards if card is not None]
+
+
+def _not_held(typed: Sequence[str], word: str, by_key: dict[str, list[str]]) -> Text:
+    """Why no card is left for a typed word: not the player's, or used more than held."""
+    key = card_key(word)
+    if key not in by_key:
+        return Text("‘{word}’ is not one of your words", word=word)
+    used = sum(1 for other in typed if card_key(other) == key)  # more than held
+    held = len(by_key[key])
+    card = by_key[key][0]
+    if held > 1:
+        return Text(
+            "‘{card}’ is used {count} {count:time|times}, but you hold only {held}",
+            card=card,
+            count=used,
+            held=held,
+        )
+    if used == 2:
+        return Text("‘{card}’ is used twice", card=card)
+    return Text("‘{card}’ is used {count} {count:time|times}", card=card, count=used)
 
 
 def check_chain(
@@ -272,8 +279,12 @@ def check_chain(
     >>> try:
     ...     check_chain(["apple", "tiger"], ["apple", "tiger"], 0)
     ... except ChainError as error:
-    ...     print(error.reason)
-    ‘apple’ ends with e, ‘tiger’ starts with t
+    ...     print(error.reason, "(link", error.link, end=")")
+    ‘apple’ ends with e, ‘tiger’ starts with t (link 1)
+
+    Every chain that is good as far as a word is a chain of its own, so a screen that builds
+    a chain link by link asks about it as far as its last word: a Syncope is judged once the
+    word after it is placed (a chain may not end with one).
     """
     if syncopes < 0:
         raise ValueError(f"a player holds 0 or more Syncopes, not {syncopes}")
@@ -282,20 +293,27 @@ def check_chain(
         if link == SYNCOPE and (
             index == 0 or index == len(links) - 1 or links[index - 1] == SYNCOPE
         ):
-            raise ChainError(Text("a Syncope stands only between two words"))
-    used = sum(1 for link in links if link == SYNCOPE)
-    if used > syncopes:
+            raise ChainError(Text("a Syncope stands only between two words"), index)
+    placed = [index for index, link in enumerate(links) if link == SYNCOPE]
+    if len(placed) > syncopes:
         raise ChainError(
-            Text("you hold {count} {count:Syncope|Syncopes}, not {used}", count=syncopes, used=used)
+            Text(
+                "you hold {count} {count:Syncope|Syncopes}, not {used}",
+                count=syncopes,
+                used=len(placed),
+            ),
+            placed[syncopes],
         )
-    typed = [link for link in links if link != SYNCOPE]
-    for word in typed:
-        check_word(word)
-    cards = iter(_resolve(typed, words))
+    at = [index for index, link in enumerate(links) if link != SYNCOPE]
+    typed = [links[index] for index in at]
+    for index, word in zip(at, typed, strict=True):
+        if not letters(word):
+            raise ChainError(Text("‘{word}’ has no letters", word=word), index)
+    cards = iter(_resolve(typed, words, at))
     resolved = [SYNCOPE if link == SYNCOPE else next(cards) for link in links]
     previous: str | None = None
     after_syncope = False
-    for link in resolved:
+    for index, link in enumerate(resolved):
         if link == SYNCOPE:
             after_syncope = True
             continue
@@ -310,7 +328,8 @@ def check_chain(
                             word=link,
                             previous=previous,
                             letters=shown,
-                        )
+                        ),
+                        index,
                     )
             else:
                 end = last_letter(previous, rules)
@@ -322,7 +341,8 @@ def check_chain(
                             end=end,
                             word=link,
                             start=start,
-                        )
+                        ),
+                        index,
                     )
         previous = link
         after_syncope = False

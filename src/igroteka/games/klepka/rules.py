@@ -619,7 +619,8 @@ class KlepkaGame:
                     state.options.chain_rules,
                 )
             except ChainError as error:
-                raise IllegalAction(error.reason) from None
+                where = None if error.link is None else {"link": error.link}
+                raise IllegalAction(error.reason, where) from None
         else:
             raise IllegalAction(Text("Klepka has no such action"))
         return None
