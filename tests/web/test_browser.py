@@ -126,13 +126,11 @@ def play_to_the_end(pages: list[Any], seed: int, limit: float = 150.0) -> None:
             if page.query_selector(".question button"):
                 press(page, ".question button >> nth=1")
                 continue
-            chain = page.query_selector(".chain-input")
-            if chain:  # one word alone is a chain
-                try:
-                    chain.fill(chain.input_value().split(" ")[0])
-                except PlaywrightError:
-                    continue  # redrawn meanwhile
-                press(page, ".chain button[type=submit]")
+            if page.query_selector(".chain-builder"):  # one word alone is a chain
+                if page.query_selector(".chain-submit:not([disabled])"):
+                    press(page, ".chain-submit")
+                elif not page.query_selector(".chain-link"):
+                    press(page, ".chain-word:not([disabled]) >> nth=0")
                 continue
             card = a_face_down_card(page, rng)
             stop = page.query_selector(".controls .stop")
@@ -303,12 +301,11 @@ def test_a_teacher_makes_a_game_of_this_weeks_words(browser: Any, tmp_path: Path
 TREATS_DECK = "name: Treats\nlang: en\nice cream 🍦\nmouse 🐭\negg 🥚\n"
 
 
-def test_a_typed_chain_takes_a_card_of_two_words_and_a_syncope_by_its_name(
+def test_a_chain_is_tapped_from_the_cards_a_card_of_two_words_and_a_syncope_included(
     browser: Any, tmp_path: Path
 ) -> None:
-    """Until chains are built by tapping cards, the words typed are matched to the hand's cards,
-    longest first, and a Syncope's names come from the view (the rules' one list): ‘Ice Cream
-    Syncope mouse’ is the card ‘ice cream’, a Syncope and ‘mouse’."""
+    """The chain is built by tapping one's word cards in order: ‘ice cream’ is one card, the
+    Syncope button places a Syncope, and the chain submitted is the one shown at the end."""
     port = free_port()
     with running(tmp_path / "games.db", port, reveal=0.1, bot=0.05):
         page = browser.new_context(locale="en-GB").new_page()
@@ -328,14 +325,16 @@ def test_a_typed_chain_takes_a_card_of_two_words_and_a_syncope_by_its_name(
         page.click("button.primary")
         rng = random.Random(3)
         deadline = time.monotonic() + 60
-        while not page.query_selector(".chain-input"):  # alone at the table: every card is hers
+        while not page.query_selector(".chain-builder"):  # alone at the table: every card is hers
             assert time.monotonic() < deadline, "the table was not cleared in time"
             card = a_face_down_card(page, rng)
             if card is not None:
                 press(page, card)
             time.sleep(0.05)
-        page.fill(".chain-input", "Ice  Cream Syncope mouse")
-        press(page, ".chain button[type=submit]")
+        page.click(".chain-word[data-word='ice cream']")
+        page.click(".chain-syncope")
+        page.click(".chain-word[data-word='mouse']")
+        page.click(".chain-submit:not([disabled])")
         page.wait_for_selector(".results")
         assert "ice cream → ✦ → mouse" in page.inner_text(".results")
 
@@ -400,11 +399,11 @@ def room_seq(base: str) -> int:
     return int(httpx.get(f"{base}/api/rooms/moved").json()["seq"])
 
 
-def test_a_chain_being_typed_is_kept_when_another_player_submits_theirs(
+def test_a_chain_being_tapped_is_kept_when_another_player_submits_theirs(
     browser: Any, tmp_path: Path
 ) -> None:
-    """Ann is typing her chain when Bob submits his: her page is drawn again with his news, and
-    what she typed, and where her caret was, stay as they were."""
+    """Ann is tapping her chain when Bob submits his: her page is drawn again with his news, and
+    the links she placed stay as they were."""
     options = {"pairs": 4, "chain": "manual", "starter": 0}
     match = played_until("klepka", options, 2, 5, lambda m: m.game.phase(m.state) == "chain")
     seq = len(match.log)
@@ -418,15 +417,16 @@ def test_a_chain_being_typed_is_kept_when_another_player_submits_theirs(
         kept = json.dumps({"0": token(0)})
         ann.evaluate("kept => localStorage.setItem('igroteka.room.chains', kept)", kept)
         ann.goto(base + "/r/chains")
-        ann.wait_for_selector(".chain-input")
-        ann.fill(".chain-input", "half a cha")
-        ann.press(".chain-input", "ArrowLeft")
+        ann.wait_for_selector(".chain-builder")
+        first = ann.get_attribute(".chain-word >> nth=0", "data-word")
+        ann.click(".chain-word >> nth=0")
+        ann.wait_for_selector(".chain-link[data-state='ok']")
         with connect(f"ws://127.0.0.1:{port}/ws/chains") as bob:
             join(bob, token(1))
             bob.send(json.dumps(action({"type": "chain", "links": bobs}, seq, "bob")))
             while json.loads(bob.recv(timeout=10))["type"] != "ack":
                 pass
         ann.wait_for_selector(f".game[data-seq='{seq + 1}']")  # drawn again with Bob's chain
-        assert ann.input_value(".chain-input") == "half a cha"
-        assert ann.evaluate("document.activeElement.className") == "chain-input"
-        assert ann.evaluate("document.activeElement.selectionStart") == len("half a ch")
+        assert ann.inner_text(".chain-link .chain-link-text") == first
+        assert ann.get_attribute(".chain-link", "data-state") == "ok"
+        assert ann.is_disabled(f".chain-word[data-word='{first}']")  # used: once in a chain

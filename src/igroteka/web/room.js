@@ -29,6 +29,7 @@ export class RoomPage {
     this.seqs = {};
     this.sockets = {};
     this.refusals = {}; // by seat held: the latest refusal, counted, for a game to show
+    this.checks = new Map(); // by id: what to do with the answer to a check (see check())
     this.closed = false;
   }
 
@@ -84,6 +85,12 @@ export class RoomPage {
 
   receive(key, message) {
     if (message.type === "ack" || message.type === "pong") return; // the update says the rest
+    if (message.type === "checked") {
+      const answered = this.checks.get(message.id);
+      this.checks.delete(message.id);
+      answered?.(message);
+      return this.render();
+    }
     if (message.type === "welcome" || message.type === "room") this.room = message.room;
     if (message.view !== undefined && message.type !== "error") {
       this.views[key] = message.view;
@@ -109,6 +116,16 @@ export class RoomPage {
     const socket = this.sockets[key];
     if (!socket || socket.readyState !== WebSocket.OPEN) return toast(t("reconnecting"));
     socket.send(JSON.stringify({ type: "action", action, seq: this.seqs[key], id: actionId() }));
+  }
+
+  // Ask the server whether an action would be accepted now (nothing changes): `answered` gets
+  // {ok, reason, detail} (a chain being built, link by link: docs/protocol.md, "check").
+  check(seat, action, id, answered) {
+    const socket = this.sockets[String(seat)];
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    if (this.checks.size > 32) this.checks.clear(); // answers that never came (a refusal said why)
+    this.checks.set(id, answered);
+    socket.send(JSON.stringify({ type: "check", action, id }));
   }
 
   // the seat whose view is shown: the held seat the game waits for, else the one the device was
@@ -143,6 +160,8 @@ export class RoomPage {
       t,
       h,
       send: (action) => this.send(seat, action),
+      check: (action, id, answered) => this.check(seat, action, id, answered),
+      redraw: () => this.render(),
       record: `/api/rooms/${this.id}/record`,
       toast,
       refusal: this.refusals[key] ?? null, // what the server last refused this seat, and why

@@ -2,38 +2,112 @@
 
 import { grid, results, speak } from "./table.js";
 
-// What a typed word and a card share: case, ё/е, apostrophe variants (' ’ ʼ) and spaces forgiven.
-const cardKey = (text) =>
-  text.normalize("NFC").toLowerCase().replace(/[’ʼ]/g, "'").replace(/ё/g, "е").split(/\s+/).filter(Boolean).join(" ");
+const SYNCOPE = "SYNCOPE";
 
-// The links of a typed chain, until chains are built by tapping cards: the longest run of typed
-// words that spells a card of the hand is that card (so "ice cream ~ mouse" works), a Syncope's
-// name (the rules' list, from the view) is a Syncope, and any other word goes as typed: the rules
-// match it to a card or say why not.
-export function readChain(text, hand, syncopeNames) {
-  const tokens = text.replace(/[,→]/g, " ").split(/\s+/).filter(Boolean);
-  const cards = new Map(hand.map((card) => [cardKey(card), card]));
-  const longest = Math.max(1, ...hand.map((card) => cardKey(card).split(" ").length));
-  const links = [];
-  for (let index = 0; index < tokens.length; ) {
-    const token = tokens[index];
-    if (syncopeNames.includes(token.toLowerCase())) {
-      links.push("SYNCOPE");
-      index += 1;
-      continue;
-    }
-    let size = Math.min(longest, tokens.length - index);
-    for (; size > 1; size -= 1) {
-      const card = cards.get(cardKey(tokens.slice(index, index + size).join(" ")));
-      if (card !== undefined) {
-        links.push(card);
-        break;
-      }
-    }
-    if (size === 1) links.push(token);
-    index += size;
+// The chains being built on this page, by room and seat: the links tapped so far and what the
+// server said of them. Any news of the room draws the page again; the chain stays as it was.
+const building = new Map();
+let asked = 0;
+
+function builderOf(context) {
+  const key = `${context.record}#${context.seat}`;
+  if (!building.has(key)) building.set(key, { links: [], broken: null, pending: null });
+  return building.get(key);
+}
+
+// Ask the server about the chain as far as its last word: the rules judge it (one source of
+// truth), and a refusal names the link that breaks it. A Syncope tapped last is judged with the
+// word after it. Each change asks again; only the answer to the latest question counts.
+function askAbout(chain, context) {
+  const links = [...chain.links];
+  while (links.length && links[links.length - 1] === SYNCOPE) links.pop();
+  chain.broken = null;
+  if (!links.length || !context.check) {
+    chain.pending = null;
+    return;
   }
-  return links;
+  const id = `chain-${++asked}`;
+  chain.pending = id;
+  context.check({ type: "chain", links }, id, (answer) => {
+    if (chain.pending !== id) return; // a later tap asked again
+    chain.pending = null;
+    chain.broken = answer.ok ? null : { link: answer.detail?.link ?? links.length - 1, reason: answer.reason };
+  });
+}
+
+// The chain phase for a player who builds: their word cards to tap in order, a Syncope button
+// while they hold one, undo and clear, the links placed with the reason beside a link that breaks.
+function chainBuilder(view, context) {
+  const { h, t, seat, send } = context;
+  const chain = builderOf(context);
+  const words = view.collections[seat].words;
+  const held = view.collections[seat].syncopes;
+  const used = chain.links.filter((link) => link === SYNCOPE).length;
+  const last = chain.links[chain.links.length - 1];
+  const broken = chain.broken;
+  const change = (links) => {
+    chain.links = links;
+    askAbout(chain, context);
+    context.redraw?.();
+  };
+  const linkState = (index) => {
+    if (broken && index === broken.link) return "broken";
+    if (broken && index > broken.link) return "after";
+    return chain.pending ? "checking" : "ok";
+  };
+  const placed = chain.links.map((link, index) =>
+    h(
+      "li",
+      { class: `chain-link ${link === SYNCOPE ? "is-syncope" : "is-word"}`, "data-state": linkState(index), "data-link": index },
+      h("span", { class: "chain-link-text" }, link === SYNCOPE ? `✦ ${t("syncopeCard")}` : link),
+      broken && index === broken.link ? h("span", { class: "link-reason", role: "alert" }, broken.reason) : null,
+    ),
+  );
+  const inChain = new Set(chain.links);
+  const wordButtons = words.map((word) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: "chain-word",
+        "data-word": word,
+        disabled: inChain.has(word) || broken !== null,
+        onclick: () => change([...chain.links, word]),
+      },
+      word,
+    ),
+  );
+  const canSyncope = used < held && last !== undefined && last !== SYNCOPE && broken === null;
+  const canSubmit = chain.links.length > 0 && last !== SYNCOPE && broken === null && chain.pending === null;
+  return h(
+    "div",
+    { class: "panel chain chain-builder" },
+    h("p", {}, t("chainPrompt")),
+    h(
+      "ol",
+      { class: "chain-links", "aria-label": t("chain"), "aria-live": "polite" },
+      placed.length ? placed : h("li", { class: "chain-empty muted" }, t("chainEmpty")),
+    ),
+    h("div", { class: "chain-words", role: "group", "aria-label": t("yourWords") }, wordButtons),
+    h(
+      "div",
+      { class: "chain-controls" },
+      held
+        ? h(
+            "button",
+            { type: "button", class: "chain-syncope", disabled: !canSyncope, onclick: () => change([...chain.links, SYNCOPE]) },
+            `✦ ${t("syncopeCard")} ×${held - used}`,
+          )
+        : null,
+      h("button", { type: "button", class: "chain-undo", disabled: !chain.links.length, onclick: () => change(chain.links.slice(0, -1)) }, t("undoLink")),
+      h("button", { type: "button", class: "chain-clear", disabled: !chain.links.length, onclick: () => change([]) }, t("clearChain")),
+      h(
+        "button",
+        { type: "button", class: "primary chain-submit", disabled: !canSubmit, onclick: () => send({ type: "chain", links: chain.links }) },
+        t("submitChain"),
+      ),
+    ),
+  );
 }
 
 export function render(view, context) {
@@ -85,26 +159,7 @@ export function render(view, context) {
       ),
     ),
   );
-  if (view.phase === "chain" && acting) {
-    const words = view.collections[seat].words;
-    const input = h("input", { class: "chain-input", "aria-label": t("chain"), value: words.join(" ") });
-    parts.push(
-      h(
-        "form",
-        {
-          class: "panel chain",
-          onsubmit: (event) => {
-            event.preventDefault();
-            send({ type: "chain", links: readChain(input.value, words, view.syncope_names || []) });
-          },
-        },
-        h("p", {}, t("chainPrompt")),
-        h("p", { class: "muted" }, `${t("yourWords")}: ${words.join(", ")}`),
-        input,
-        h("button", { class: "primary", type: "submit" }, t("submitChain")),
-      ),
-    );
-  }
+  if (view.phase === "chain" && acting) parts.push(chainBuilder(view, context));
   if (view.outcome) {
     const show = (links) => links.map((w) => (w === "SYNCOPE" ? "✦" : w)).join(" → ") || "—";
     parts.push(
