@@ -160,6 +160,7 @@ export function render(view, context) {
     ),
   );
   if (view.phase === "chain" && acting) parts.push(chainBuilder(view, context));
+  else building.delete(`${context.record}#${seat}`); // built and submitted, or not yet begun
   if (view.outcome) {
     const show = (links) => links.map((w) => (w === "SYNCOPE" ? "✦" : w)).join(" → ") || "—";
     parts.push(
