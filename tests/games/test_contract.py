@@ -135,6 +135,21 @@ def test_the_declared_options_are_the_ones_the_rules_accept(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", names())
+def test_a_choice_of_the_games_language_says_its_language_so_a_page_starts_in_its_own(
+    name: str,
+) -> None:
+    """Every choice whose value is a language code (a deck, a set of tiles) carries that
+    language, and the lobby's default on a page in a language is the choice in it."""
+    for option in entry(name).declaration.options:
+        if option.key != "lang":
+            continue
+        for choice in option.choices:
+            assert choice.lang == (choice.value if choice.value in ("en", "uk", "ru") else None)
+            if choice.lang is not None:
+                assert option.default_for(choice.lang) == choice.value
+
+
+@pytest.mark.parametrize("name", names())
 def test_a_numbered_option_accepts_its_highest_value(name: str) -> None:
     """The highest number the lobby and the command line offer is one the rules accept
     (for a deck of enough cards)."""

@@ -134,8 +134,11 @@ class Option:
         *choices: tuple[str, Labels],
         default: str | None = None,
         house: bool = True,
+        languages: bool = False,
     ) -> Option:
-        """One of ``choices`` (value, label); by default the first.
+        """One of ``choices`` (value, label); by default the first. ``languages``: the option
+        chooses the game's language, and a choice whose value is a language code is in that
+        language (:attr:`Choice.lang`), so the lobby starts with the page's.
 
         >>> Option.choice("ties", labels("Ties", "Нічия", "Ничья"),
         ...     ("draw", labels("a draw", "нічия", "ничья")), ("furthest", labels("f", "f", "f"))
@@ -147,7 +150,10 @@ class Option:
             "choice",
             label,
             default=choices[0][0] if default is None else default,
-            choices=tuple(Choice(value, named) for value, named in choices),
+            choices=tuple(
+                Choice(value, named, value if languages and value in LANGUAGES else None)
+                for value, named in choices
+            ),
             house=house,
         )
 

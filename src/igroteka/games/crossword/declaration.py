@@ -16,7 +16,9 @@ _DEFAULTS = rules.CrosswordOptions()
 
 def _choice(key: str, label: Labels, *choices: tuple[str, Labels], house: bool = True) -> Option:
     assert tuple(value for value, _ in choices) == rules.CHOICES[key]
-    return Option.choice(key, label, *choices, default=getattr(_DEFAULTS, key), house=house)
+    return Option.choice(
+        key, label, *choices, default=getattr(_DEFAULTS, key), house=house, languages=key == "lang"
+    )
 
 
 OPTIONS = (
