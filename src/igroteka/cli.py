@@ -201,6 +201,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _play_in_terminal(match, agents, people, args)
 
 
+def reveal_pause(match: Match[Any, Any], delay: float, paced: bool) -> float:
+    """How long a bot's revealed cards stay up at a terminal: the game's reveal time
+    (``Game.pause``, a room option), unless ``--delay`` sets the pace (``paced``), or the game
+    chooses none: then twice the delay."""
+    chosen = None if paced else match.game.pause(match.state)
+    return delay * 2 if chosen is None else chosen
+
+
 def _play_in_terminal(
     match: Match[Any, Any],
     agents: dict[int, Agent[Any]],
@@ -224,8 +232,7 @@ def _play_in_terminal(
         if seat in persons:
             persons[seat].look(match.view(seat))
         elif delay:
-            chosen = match.game.pause(match.state) if args.delay is None else None
-            time.sleep(delay * 2 if chosen is None else chosen)
+            time.sleep(reveal_pause(match, delay, args.delay is not None))
 
     try:
         play_out(

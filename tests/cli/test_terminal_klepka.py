@@ -93,3 +93,18 @@ def test_the_rules_accept_a_chain_read_from_numbers_and_words() -> None:
     state, _ = GAME.apply(state, 0, SubmitChain(read_chain("ice cream 2 egg", state.words(0))))
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == (16,)
+
+
+def test_at_the_terminal_a_bots_revealed_cards_stay_up_for_the_reveal_time() -> None:
+    """The game's reveal time (an option, 3 s by default), unless --delay sets the pace."""
+    from igroteka.cli import reveal_pause
+    from igroteka.engine import Match
+
+    for options, seconds in (({}, 3.0), ({"reveal": 6}, 6.0)):
+        match = Match.start(GAME, ["Ann", "bot:easy"], {"deck": DECK, "starter": 0, **options}, 3)
+        while match.game.phase(match.state) != Phase.REVEAL:
+            match.play(
+                0, Flip(next(p for p in match.state.face_down() if p not in match.state.tried))
+            )
+        assert reveal_pause(match, 0.6, paced=False) == seconds
+        assert reveal_pause(match, 0.5, paced=True) == 1.0
