@@ -1,6 +1,7 @@
-"""Klepka letters measured: whole games per second, bot:hard's thinking time, win rates.
+"""Klepka letters measured: whole games per second, bot:hard's thinking time, win rates, decks.
 
-    python bench/letters.py [--games 40] [--pairs 50] [--levels-games 100] [--repeat 2]
+    python bench/letters.py [--games 40] [--pairs 64] [--levels-games 100] [--repeat 2]
+    python bench/letters.py --decks-only [--decks-games 40]
 
 1. Speed, one core (CPU time, best of --repeat): --games games of four bot:hard
    players, beside two baselines in the same run: the rules alone (replaying the
@@ -14,6 +15,13 @@
    alternate; a tie counts half a win to each), and the four levels at one table
    with seats rotating.
 4. The words composed: how many a game, their mean points, the share worth double.
+5. The decks compared in the same run (``--decks-games`` games, seeds 0, 1, …, of
+   each): the classic deck (50 pairs, a colour per letter: the default of rules
+   version 2) and the default deck (64 pairs, a colour per pair), both under the
+   rules of now. For four bot:hard players: the share of words worth double, the
+   mean letters of a word, the share of two-letter words, points per word, words
+   and actions per game; and for the four levels at one table (seats rotating),
+   each level's share of wins.
 """
 
 from __future__ import annotations
@@ -130,15 +138,64 @@ def words(games: int, options: dict[str, Any]) -> list[tuple[object, ...]]:
     return rows
 
 
+DECKS = (
+    ("classic: 50 pairs, a colour a letter", {"pairs": 50, "classic_deck": True}),
+    ("default: 64 pairs, a colour a pair", {}),
+)
+
+
+def decks(games: int) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """The words of four bot:hard players and the levels' win shares, for each deck."""
+    words_rows: list[tuple[object, ...]] = []
+    wins_rows: list[tuple[object, ...]] = []
+    for name, options in DECKS:
+        composed: list[dict[str, Any]] = []
+        actions = []
+        for seed in range(games):
+            match = bot_game(["hard"] * 4, options, seed, "letters")
+            outcome = match.outcome()
+            assert outcome is not None
+            composed.extend(word for sheet in outcome.details["words"] for word in sheet)
+            actions.append(len(match.log))
+        size = [len(word["word"].replace("'", "")) for word in composed]
+        words_rows.append(
+            (
+                name,
+                100 * sum(1 for word in composed if word["double"]) / len(composed),
+                statistics.mean(size),
+                100 * sum(1 for n in size if n == 2) / len(composed),
+                statistics.mean(word["points"] for word in composed),
+                len(composed) / games,
+                statistics.median(actions),
+            )
+        )
+        shares = four_levels(games, options, "letters")
+        wins_rows.append((name, *(share for _, _, share in shares)))
+    return words_rows, wins_rows
+
+
+def print_decks(games: int) -> None:
+    words_rows, wins_rows = decks(games)
+    headers = ["deck (4 bot:hard)", "double %", "letters", "2-letter %", "points"]
+    print(table([*headers, "words/game", "actions"], words_rows))
+    print()
+    print(table(["deck (4 levels)", *(f"{level} wins %" for level in LEVELS)], wins_rows))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--pairs", type=int, default=50)
+    parser.add_argument("--pairs", type=int, default=64)
     parser.add_argument("--levels-games", type=int, default=100, dest="levels_games")
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--decks-games", type=int, default=40, dest="decks_games")
+    parser.add_argument("--decks-only", action="store_true", dest="decks_only")
     args = parser.parse_args()
     options = {"pairs": args.pairs}
     index("uk")  # the lexicon is loaded (or built) before timing
+    if args.decks_only:
+        print_decks(args.decks_games)
+        return
     print(f"Klepka letters, {args.pairs} pairs and 2 of each prize card.\n")
     print(
         table(
@@ -174,6 +231,8 @@ def main() -> None:
             words(max(10, args.games // 2), options),
         )
     )
+    print()
+    print_decks(args.decks_games)
 
 
 if __name__ == "__main__":

@@ -70,8 +70,8 @@ def test_a_hard_bot_plays_chaos_when_another_is_to_play_pairs_everyone_saw() -> 
 def test_a_hard_bot_exchanges_for_a_card_that_makes_a_better_word() -> None:
     state = new()
     exchange = on_table(state, kind=Kind.EXCHANGE)[0]
-    state = give(state, 0, [exchange, *on_table(state, "срґ")])  # no word: с р ґ
-    state = give(state, 1, on_table(state, "иж"))  # with и: сир, all red, 6 points
+    state = give(state, 0, [exchange, *on_table(state, "срґ", colour="green")])  # no word
+    state = give(state, 1, on_table(state, "иж", colour="green"))  # with и: сир, 6 points
     action = make_bot("hard", 0, seed=4).choose(GAME.view(state, 0))
     assert isinstance(action, Exchange) and state.deck[action.take].letter == "и"
     assert state.deck[action.give].letter == "ґ"  # the card it has no word for

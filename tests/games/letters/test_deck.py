@@ -17,9 +17,10 @@ def letter_cards(pairs: int = 50) -> list[deck_module.Card]:
 
 
 def test_every_letter_comes_in_pairs_of_identical_cards() -> None:
-    faces = Counter((c.letter, c.points, c.colour) for c in letter_cards())
-    assert all(count % 2 == 0 for count in faces.values())
-    assert len(letter_cards()) == 100
+    for pairs in (50, 64):
+        faces = Counter((c.letter, c.points, c.colour) for c in letter_cards(pairs))
+        assert all(count % 2 == 0 for count in faces.values())
+        assert len(letter_cards(pairs)) == 2 * pairs
 
 
 def test_pairs_follow_the_shares_and_every_letter_has_one() -> None:
@@ -41,11 +42,23 @@ def test_rarer_letters_score_more() -> None:
     assert {info.letter: info.points for info in letters()}["ґ"] == 10
 
 
-def test_each_letter_has_one_colour_and_every_colour_a_fair_share() -> None:
+def test_a_colour_belongs_to_a_pair_and_every_colour_has_a_quarter_of_the_pairs() -> None:
+    for pairs in (50, 64, 120):
+        colours: dict[str, set[str]] = {}
+        for card in letter_cards(pairs):
+            colours.setdefault(card.letter, set()).add(card.colour)
+        per_colour = Counter(card.colour for card in letter_cards(pairs))
+        assert max(per_colour.values()) - min(per_colour.values()) <= 2, per_colour  # cards
+        assert len(colours["о"]) == 4 and len(colours["ґ"]) == 1, colours
+
+
+def test_the_classic_deck_gives_each_letter_one_colour_and_every_colour_a_fair_share() -> None:
+    classic = [c for c in make_deck(50, 2, 2, 2, classic=True) if c.kind == Kind.LETTER]
     colours: dict[str, set[str]] = {}
-    for card in letter_cards():
+    for card in classic:
         colours.setdefault(card.letter, set()).add(card.colour)
     assert all(len(seen) == 1 for seen in colours.values())
+    assert Counter(c.letter for c in classic) == Counter(c.letter for c in letter_cards(50))
     shares = {colour: 0.0 for colour in COLOURS}
     vowels = {colour: 0 for colour in COLOURS}
     for info in letters():

@@ -41,15 +41,29 @@ def empty_table(state: LettersState) -> LettersState:
 
 def test_a_word_scores_its_letters_and_double_in_one_colour() -> None:
     state = new()
-    state = give(state, 0, on_table(state, "сирвода"))
-    colours = {state.deck[c].letter: state.deck[c].colour for c in state.hands[0]}
-    assert len({colours[letter] for letter in "сир"}) == 1  # с и р are all red
-    assert len({colours[letter] for letter in "вода"}) > 1
+    green = on_table(state, "сир", colour="green")
+    mixed = [*on_table(state, "в", colour="blue"), *on_table(state, "д", colour="red")]
+    state = give(state, 0, green + mixed + on_table(state, "оа", colour="yellow"))
     state = compose(state, 0, "сир", "вода")
     сир, вода = state.sheets[0]
     assert (сир.points, сир.double) == (2 * (1 + 1 + 1), True)
     assert (вода.points, вода.double) == (1 + 1 + 3 + 1, False)
     assert state.hands[0] == () and len(state.discard) == 7  # the cards used are discarded
+
+
+def test_a_word_of_two_letters_never_scores_double() -> None:
+    state = new()
+    state = give(state, 0, on_table(state, "ні", colour="green"))
+    ні = compose(state, 0, "ні").sheets[0][-1]
+    assert (ні.points, ні.double) == (1 + 1, False)
+
+
+def test_the_rules_lay_a_word_in_one_colour_when_the_hand_allows() -> None:
+    state = new()
+    yellow_с = on_table(state, "с", colour="yellow")  # held first, and no yellow и or р
+    state = give(state, 0, yellow_с + on_table(state, "сир", colour="green"))
+    state = compose(state, 0, "сир")
+    assert state.sheets[0][-1].double and state.hands[0] == tuple(yellow_с)
 
 
 def test_a_word_must_be_in_the_dictionary_and_the_reason_is_shown() -> None:
@@ -223,9 +237,9 @@ def test_polysemy_stands_for_every_occurrence_of_one_letter() -> None:
 def test_polysemy_letters_score_and_keep_one_colour() -> None:
     state = new()
     wild = on_table(state, kind=Kind.POLYSEMY)
-    state = give(state, 0, on_table(state, "сухр") + wild)  # red letters; а is yellow
+    state = give(state, 0, on_table(state, "суар", colour="green") + wild)  # and no х
     word = compose(state, 0, "сухар").sheets[0][-1]
-    assert word.polysemy == "а" and word.double and word.points == 2 * (1 + 2 + 5 + 1 + 1)
+    assert word.polysemy == "х" and word.double and word.points == 2 * (1 + 2 + 5 + 1 + 1)
 
 
 def test_polysemy_is_refused_where_it_would_stand_for_two_letters() -> None:
@@ -410,7 +424,8 @@ def test_house_rules_are_off_by_default_and_each_works() -> None:
     state = dataclasses.replace(state, turn=1)
     with pytest.raises(IllegalAction, match="composed already"):
         compose(state, 1, "кіт")
-    assert compose(plain, 0, "коти", "коти").composed == 2  # the default allows repeats
+    state = dataclasses.replace(state, options=new().options)
+    assert compose(state, 1, "кіт").sheets[1][-1].word == "кіт"  # by default another may
     slang = new(double_slang=True)
     slang = give(slang, 0, on_table(slang, "бабло"))
     word = compose(slang, 0, "бабло").sheets[0][-1]

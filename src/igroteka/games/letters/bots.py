@@ -37,8 +37,11 @@ from igroteka.games.letters.rules import (
     LettersOptions,
     Stop,
     lay_out,
+    spelling,
     word_problem,
 )
+from igroteka.lexicon.family import unfit
+from igroteka.lexicon.frequency import zipf
 from igroteka.lexicon.search import Found, best_words
 
 
@@ -60,16 +63,41 @@ class Level:
     polysemy_gain: int = 0
     """Spends the Polysemy (before the table is empty) only on a word that beats the best
     word without it by this many points."""
+    floor: float = 3.0
+    """The least Zipf frequency (:func:`igroteka.lexicon.frequency.zipf`) of a word it plays:
+    the words it knows. A word of two letters needs one more."""
 
 
 PERFECT = 1 << 30
 
 LEVELS: dict[str, Level] = {
-    "random": Level("random", 0, 1.0, "random", 5, colours=False, prizes=False),
-    "easy": Level("easy", 6, 0.1, "one", 3, colours=False, prizes=False),
-    "medium": Level("medium", 14, 0.03, "all", 8, colours=False, prizes=True),
-    "hard": Level("hard", PERFECT, 0.0, "all", 24, colours=True, prizes=True, polysemy_gain=6),
+    "random": Level("random", 0, 1.0, "random", 5, colours=False, prizes=False, floor=3.5),
+    "easy": Level("easy", 6, 0.1, "one", 3, colours=False, prizes=False, floor=3.5),
+    "medium": Level("medium", 14, 0.03, "all", 8, colours=False, prizes=True, floor=3.0),
+    "hard": Level(
+        "hard", PERFECT, 0.0, "all", 24, colours=True, prizes=True, polysemy_gain=6, floor=2.5
+    ),
 }
+KNOWN_SHORT = 2
+"""A word of this many letters or fewer needs a Zipf frequency one above the level's floor:
+the dictionary's short words are full of letters' names, loans and babble."""
+WIDER = 4
+"""How many more of the lexicon's best words it asks for than it weighs: the rarest are
+set aside as unknown to it."""
+
+
+def knows(word: str, floor: float) -> bool:
+    """Whether a bot whose floor is ``floor`` would play ``word``: never a vulgar or obscure
+    word, and only a word as common as its level knows.
+
+    >>> knows("кіт", 3.5), knows("пфальцграфинях", 2.5), knows("іо", 0.0), knows("дупа", 0.0)
+    (True, False, False, False)
+    """
+    if unfit(word, LANG) is not None:
+        return False
+    short = len(spelling(word)) <= KNOWN_SHORT
+    return zipf(word, LANG) >= floor + (1.0 if short else 0.0)
+
 
 EXCHANGE_GAIN = 4
 """Points a better word must gain for a bot to spend an Exchange on it."""
@@ -101,6 +129,8 @@ def plan_words(
     colours: bool = True,
     polysemy_gain: int = 0,
     most: int = 1 << 30,
+    own: frozenset[str] = frozenset(),
+    floor: float = 0.0,
 ) -> list[Laying]:
     """Words to compose from the cards (as views show them), best first, each card once.
 
@@ -109,6 +139,8 @@ def plan_words(
     double; it weighs them as the rules score them and takes the best; until
     no word is left. A word needing the Polysemy is taken only when it beats the
     best word without it by ``polysemy_gain`` points. At ``most`` words it stops.
+    ``own``: the words it has composed (never again); a word it plays is one it
+    :func:`knows` at ``floor``.
     """
     deck = _deck(cards)
     hand = [card["id"] for card in cards]
@@ -119,18 +151,18 @@ def plan_words(
         if not held:
             return plan
         values = tuple(sorted(points.items()))
-        found = list(_best(_sorted(held), wild, candidates, values))
+        found = _known(_best(_sorted(held), wild, WIDER * candidates, values), floor, candidates)
         if colours and len(held) < COLOUR_SEARCH_BELOW:
             by_colour: dict[str, str] = {}
             for c in hand:
                 if deck[c].kind == Kind.LETTER:
                     by_colour[deck[c].colour] = by_colour.get(deck[c].colour, "") + deck[c].letter
             for letters in by_colour.values():
-                found += _best(_sorted(letters), wild, 3, values)
+                found += _known(_best(_sorted(letters), wild, 3 * WIDER, values), floor, 3)
         best: tuple[int, Laying] | None = None
         wild_best: tuple[int, Laying] | None = None
         for option in found:
-            if word_problem(option.word, options, done) is not None:
+            if word_problem(option.word, options, done, own) is not None:
                 continue
             try:
                 laid = lay_out(deck, hand, Laying(option.word), options.double_slang)
@@ -148,9 +180,14 @@ def plan_words(
             return plan
         plan.append(best[1])
         hand = [c for c in hand if c not in best[1].cards]
-        if options.unique_words:
-            done |= {best[1].word}
+        done |= {best[1].word}
+        own |= {best[1].word}
     return plan
+
+
+def _known(found: Sequence[Found], floor: float, top: int) -> list[Found]:
+    """The first ``top`` of the words found that a bot of ``floor`` knows."""
+    return [option for option in found if knows(option.word, floor)][:top]
 
 
 def _sorted(letters: str) -> str:
@@ -277,9 +314,13 @@ class LettersBot:
         if level.words == "random" and not endgame and self.random.random() < 0.5:
             return []
         done = frozenset(s["word"] for sheet in view["sheets"] for s in sheet)
+        own = frozenset(s["word"] for s in view["sheets"][self.seat])
         points = view["letter_points"]
         gain = 0 if endgame else level.polysemy_gain
-        plan = plan_words(hand, _options(view), done, level.candidates, points, level.colours, gain)
+        plan = plan_words(
+            hand, _options(view), done, level.candidates, points, level.colours, gain,
+            own=own, floor=level.floor,
+        )  # fmt: skip
         if level.words in ("random", "one") and not endgame:
             return plan[:1]
         return plan
@@ -303,16 +344,22 @@ class LettersBot:
             return None
         options = _options(view)
         done = frozenset(s["word"] for sheet in view["sheets"] for s in sheet)
+        own = frozenset(s["word"] for s in view["sheets"][self.seat])
         keep = [card for card in hand if card["id"] != spares[0]]
         points = view["letter_points"]
-        now = _worth(plan_words(keep, options, done, 8, points, False, most=1), keep)
+        floor = self.level.floor
+
+        def planned(cards: Sequence[JsonObject]) -> list[Laying]:
+            return plan_words(cards, options, done, 8, points, False, most=1, own=own, floor=floor)
+
+        now = _worth(planned(keep), keep)
         best: tuple[int, Exchange] | None = None
         distinct = {(c["kind"], c.get("letter")): c for c in others}.values()
         # The Polysemy and the dearest letters: a cheap letter rarely pays for an Exchange.
         weighed = sorted(distinct, key=lambda c: (c["kind"] == Kind.LETTER, -c.get("points", 0)))
         for wanted in weighed[:EXCHANGE_CANDIDATES]:
             cards = [*keep, wanted]
-            plan = plan_words(cards, options, done, 8, points, False, most=1)
+            plan = planned(cards)
             used = {card for laying in plan for card in laying.cards}
             spare = [c for c in keep if c["id"] not in used]
             if spare:
@@ -325,7 +372,7 @@ class LettersBot:
                 )
                 for give in cheapest[: EXCHANGE_CANDIDATES // 2]:
                     rest = [c for c in cards if c["id"] != give["id"]]
-                    again = plan_words(rest, options, done, 8, points, False, most=1)
+                    again = planned(rest)
                     tries.append((_worth(again, rest), give["id"], give, again, rest))
                 _, _, give, plan, cards = max(tries, key=lambda t: (t[0], -t[1]))
             gain = _worth(plan, cards) - now

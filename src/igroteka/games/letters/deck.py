@@ -45,6 +45,7 @@ __all__ = [
     "letters",
     "make_deck",
     "measure",
+    "pair_colours",
     "points_for",
 ]
 
@@ -164,19 +165,51 @@ def letter_colours(lang: str = "uk") -> dict[str, str]:
     return chosen
 
 
+def pair_colours(counts: dict[str, int], lang: str = "uk") -> dict[str, tuple[str, ...]]:
+    """Each letter's pairs' colours, when a colour belongs to a pair: the letters, commonest
+    first, deal their pairs round the four colours in turn, each letter starting where the
+    last one stopped. Every colour gets a quarter of the pairs (give or take one), a letter of
+    four pairs or more has every colour, and a letter of one pair has one.
+
+    >>> colours = pair_colours({"о": 3, "а": 2, "ґ": 1})
+    >>> colours["о"], colours["а"], colours["ґ"]
+    (('blue', 'yellow', 'red'), ('green', 'blue'), ('yellow',))
+    """
+    shares = {info.letter: info.share for info in letters(lang)}
+    chosen: dict[str, tuple[str, ...]] = {}
+    turn = 0
+    for letter in sorted(counts, key=lambda letter: -shares.get(letter, 0.0)):
+        chosen[letter] = tuple(COLOURS[(turn + k) % len(COLOURS)] for k in range(counts[letter]))
+        turn += counts[letter]
+    return chosen
+
+
 @functools.lru_cache(maxsize=64)
 def make_deck(
-    pairs: int, polysemy: int, chaos: int, exchange: int, lang: str = "uk"
+    pairs: int,
+    polysemy: int,
+    chaos: int,
+    exchange: int,
+    lang: str = "uk",
+    classic: bool = False,
 ) -> tuple[Card, ...]:
-    """The cards of a deck: ``pairs`` pairs of letters, then the prize cards; ids in order."""
+    """The cards of a deck: ``pairs`` pairs of letters, then the prize cards; ids in order.
+
+    A colour belongs to a pair (:func:`pair_colours`); ``classic``: to a letter, all its
+    cards one colour (:func:`letter_colours`, the deck of rules version 2).
+    """
     infos = letters(lang)
-    colours = letter_colours(lang)
+    counts = dict(zip((info.letter for info in infos), _pairs(pairs, infos), strict=True))
+    if classic:
+        by_letter = letter_colours(lang)
+        colours = {letter: (by_letter[letter],) * count for letter, count in counts.items()}
+    else:
+        colours = pair_colours(counts, lang)
     cards: list[Card] = []
-    for info, count in zip(infos, _pairs(pairs, infos), strict=True):
-        for _ in range(2 * count):
-            cards.append(
-                Card(len(cards), Kind.LETTER, info.letter, info.points, colours[info.letter])
-            )
+    for info in infos:
+        for colour in colours[info.letter]:
+            for _ in range(2):
+                cards.append(Card(len(cards), Kind.LETTER, info.letter, info.points, colour))
     for kind, count in ((Kind.POLYSEMY, polysemy), (Kind.CHAOS, chaos), (Kind.EXCHANGE, exchange)):
         for _ in range(count):
             cards.append(Card(len(cards), kind))

@@ -21,6 +21,10 @@ def _house(key: str, label: Labels) -> Option:
     return Option(key, "flag", label, default=False, house=True)
 
 
+def _flag(key: str, label: Labels) -> Option:
+    return Option(key, "flag", label, default=getattr(rules.LettersOptions(), key))
+
+
 OPTIONS = (
     _number("pairs", _l("Pairs of cards", "Пар карток", "Пар карточек")),
     _number("polysemy", _l("Polysemy cards", "Карток «Полісемія»", "Карточек «Полисемия»")),
@@ -39,6 +43,10 @@ OPTIONS = (
         ),
     ),
     Option.starter(_l("Who starts", "Хто починає", "Кто начинает")),
+    _flag(
+        "family",
+        _l("Family words only", "Лише слова для всієї родини", "Только слова для всей семьи"),
+    ),
     _house(
         "nouns_singular",
         _l(
@@ -50,6 +58,14 @@ OPTIONS = (
     _house("unique_words", _l("No word twice", "Жодне слово двічі", "Ни одного слова дважды")),
     _house(
         "double_slang", _l("Slang scores double", "Сленг — подвійні бали", "Сленг — двойные баллы")
+    ),
+    _house(
+        "classic_deck",
+        _l(
+            "The classic deck (a colour per letter)",
+            "Класична колода (колір на літеру)",
+            "Классическая колода (цвет на букву)",
+        ),
     ),
 )
 

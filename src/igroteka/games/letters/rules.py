@@ -58,9 +58,10 @@ from igroteka.engine.game import (
     whole_option,
 )
 from igroteka.engine.rng import Rng
-from igroteka.games.letters.deck import Card, Kind, letters, make_deck
+from igroteka.games.letters.deck import COLOURS, Card, Kind, letters, make_deck
 from igroteka.i18n import Text
 from igroteka.lexicon import WordInputError, analyses, check, normal
+from igroteka.lexicon.family import interjection, interjections, unfit
 from igroteka.lexicon.style import slang
 from igroteka.lexicon.text import APOSTROPHES
 
@@ -69,6 +70,9 @@ EMPTY = -1
 """A table position whose card has been taken."""
 PHRASE = ("слава", "україні")
 """Composed together, these two words win the game at once."""
+DOUBLE_LETTERS = 3
+"""A word of one colour scores double from this many letters on (a word of two letters in
+one colour is too easy to lay: docs/rules/letters.md)."""
 
 
 class Phase:
@@ -137,7 +141,7 @@ Action = Compose | Flip | Conceal | Stop | Chaos | Exchange
 class LettersOptions:
     """The table size, the prize cards, and the house rules (off by default)."""
 
-    pairs: int = 50
+    pairs: int = 64
     polysemy: int = 2
     chaos: int = 2
     exchange: int = 2
@@ -145,6 +149,8 @@ class LettersOptions:
     nouns_singular: bool = False
     unique_words: bool = False
     double_slang: bool = False
+    classic_deck: bool = False
+    family: bool = True
     starter: str | int = "random"
     reveal: int = 3
     """Seconds unmatched letters stay up before the room turns them back."""
@@ -159,7 +165,7 @@ LIMITS = {
     "reveal": (1, 10),
 }
 _DEFAULTS = LettersOptions()
-_FLAGS = ("nouns_singular", "unique_words", "double_slang")
+_FLAGS = ("nouns_singular", "unique_words", "double_slang", "classic_deck", "family")
 
 
 def parse_options(raw: Mapping[str, Any]) -> LettersOptions:
@@ -170,7 +176,7 @@ def parse_options(raw: Mapping[str, Any]) -> LettersOptions:
     for key, (low, high) in LIMITS.items():
         values[key] = whole_option(raw, key, getattr(_DEFAULTS, key), low, high)
     for key in _FLAGS:
-        values[key] = flag_option(raw, key, False)
+        values[key] = flag_option(raw, key, getattr(_DEFAULTS, key))
     return LettersOptions(**values, starter=starter_option(raw))
 
 
@@ -292,7 +298,18 @@ def _one_colour(deck: Cards, cards: Sequence[int]) -> bool:
 
 
 def _choose(deck: Cards, hand: Sequence[int], need: Counter[str]) -> list[int] | None:
-    """The first cards of ``hand`` that spell ``need`` (a letter's cards all look alike)."""
+    """Cards of ``hand`` that spell ``need``: of one colour if the hand has them (the word
+    scores double), else the first held of each letter."""
+    for colour in COLOURS:
+        of_colour = [card for card in hand if deck[card].colour == colour]
+        chosen = _first(deck, of_colour, need)
+        if chosen is not None:
+            return chosen
+    return _first(deck, hand, need)
+
+
+def _first(deck: Cards, hand: Sequence[int], need: Counter[str]) -> list[int] | None:
+    """The first cards of ``hand`` that spell ``need``."""
     chosen = []
     for letter, count in need.items():
         held = [c for c in hand if deck[c].kind == Kind.LETTER and deck[c].letter == letter]
@@ -406,14 +423,21 @@ def lay_out(deck: Cards, hand: Sequence[int], laying: Laying, slang_doubles: boo
             cards_or_none = [*chosen, wilds[0]]
         cards = cards_or_none
     points = sum(values[letter] * count for letter, count in letters_needed.items())
-    double = _one_colour(deck, cards) or (slang_doubles and slang(laying.word, LANG))
+    one_colour = len(spelling(laying.word)) >= DOUBLE_LETTERS and _one_colour(deck, cards)
+    double = one_colour or (slang_doubles and slang(laying.word, LANG))
     return Laid(
         normal(laying.word, LANG), tuple(cards), stands_for, points * (2 if double else 1), double
     )
 
 
-def word_problem(word: str, options: LettersOptions, composed: frozenset[str]) -> str | None:
-    """Why a word may not be composed under the options, or ``None`` when it may."""
+def word_problem(
+    word: str, options: LettersOptions, composed: frozenset[str], own: frozenset[str] = frozenset()
+) -> str | None:
+    """Why a word may not be composed under the options, or ``None`` when it may.
+
+    ``composed``: every word composed in the game so far; ``own``: the player's own
+    (the same player never composes a word twice; another player may).
+    """
     shown = word.strip()
     try:
         form = normal(word, LANG)
@@ -426,15 +450,25 @@ def word_problem(word: str, options: LettersOptions, composed: frozenset[str]) -
             word=shown,
             length=options.min_length,
         )
-    verdict = check(form, LANG)
-    if not verdict.ok:  # the lexicon's reason, about the word as the player typed it
-        return cast(Text, verdict.reason).but(shown=shown)
+    if options.family:
+        unfit_reason = unfit(form, LANG)
+        if unfit_reason is not None:
+            return unfit_reason.but(word=shown)
+    if not interjection(form, LANG):
+        verdict = check(form, LANG)
+        if not verdict.ok:  # the lexicon's reason, about the word as the player typed it
+            return cast(Text, verdict.reason).but(shown=shown)
     if options.nouns_singular and not any(
         a.pos == "noun" and a.number == "singular" for a in analyses(form, LANG)
     ):
         return Text("‘{word}’ is not a noun in the singular (house rule: only those)", word=shown)
     if options.unique_words and form in composed:
         return Text("‘{word}’ has been composed already (house rule: no word twice)", word=shown)
+    if form in own:
+        return Text(
+            "you have composed ‘{word}’ already: another player may compose it, you may not again",
+            word=shown,
+        )
     return None
 
 
@@ -447,9 +481,11 @@ class LettersGame:
     """Klepka letters, implementing :class:`igroteka.engine.Game`."""
 
     name = "letters"
-    version = 2
-    """2: a card's id is the table place it was dealt to, a Chaos deals ids anew (1: its place
-    in the deck, for the whole game)."""
+    version = 3
+    """3: a colour belongs to a pair, a one-colour double needs three letters, one player never
+    composes a word twice, family words only (option), interjections are words (2: a card's
+    id is the table place it was dealt to, a Chaos deals ids anew; 1: its place in the deck,
+    for the whole game)."""
     min_players = 1
     max_players = 6
 
@@ -487,7 +523,9 @@ class LettersGame:
                 )
             )
         check_starter(opts.starter, players)
-        made = make_deck(opts.pairs, opts.polysemy, opts.chaos, opts.exchange, LANG)
+        made = make_deck(
+            opts.pairs, opts.polysemy, opts.chaos, opts.exchange, LANG, opts.classic_deck
+        )
         dealt, rng = Rng.from_seed(seed).shuffled(made)
         deck = tuple(dataclasses.replace(card, id=place) for place, card in enumerate(dealt))
         if isinstance(opts.starter, int):
@@ -643,16 +681,17 @@ class LettersGame:
             raise IllegalAction(Text("compose at least one word"))
         hand = list(state.hands[seat])
         done = frozenset(scored.word for sheet in state.sheets for scored in sheet)
+        mine = frozenset(scored.word for scored in state.sheets[seat])
         laid_out: list[Laid] = []
         for laying in action.words:
-            problem = word_problem(laying.word, state.options, done)
+            problem = word_problem(laying.word, state.options, done, mine)
             if problem is not None:
                 raise IllegalAction(problem)
             laid = lay_out(state.deck, hand, laying, state.options.double_slang)
             for card in laid.cards:
                 hand.remove(card)
-            if state.options.unique_words:
-                done |= {laid.word}
+            done |= {laid.word}
+            mine |= {laid.word}
             laid_out.append(laid)
         return laid_out
 
@@ -1012,18 +1051,34 @@ def _words_of(state: LettersState, seat: int, top: int) -> list[str]:
     wild = bool(state.held(seat, Kind.POLYSEMY))
     options = state.options
     done = frozenset(s.word for sheet in state.sheets for s in sheet)
+    mine = frozenset(s.word for s in state.sheets[seat])
 
     def allowed(word: str) -> float:
-        return 1.0 if word_problem(word, options, done) is None else 0.0
+        return 1.0 if word_problem(word, options, done, mine) is None else 0.0
 
-    if not (options.nouns_singular or options.unique_words):
-        found = best_words(held, LANG, wildcard=wild, top=max(top, 5))
-        return [f.word for f in found if allowed(f.word)][:top]
-    found = best_words(held, LANG, wildcard=wild, top=top, score=allowed)
-    return [f.word for f in found if f.score > 0]
+    found = best_words(held, LANG, wildcard=wild, top=max(top, 20))
+    words = [f.word for f in found if allowed(f.word)][:top]
+    if len(words) < top and len(found) == max(top, 20):  # the best were refused: ask all
+        found = best_words(held, LANG, wildcard=wild, top=top, score=allowed)
+        words = [f.word for f in found if f.score > 0]
+    if len(words) < top:
+        words += [word for word in _interjections_of(held, wild) if allowed(word)]
+    return words[:top]
+
+
+def _interjections_of(held: str, wild: bool) -> list[str]:
+    """The listed interjections the letters make (the lexicon's word lists lack them)."""
+    have = Counter(held)
+    made = []
+    for word in sorted(interjections(LANG)):
+        lacking = Counter(spelling(word)) - have
+        if not lacking or (wild and len(lacking) == 1):
+            made.append(word)
+    return made
 
 
 __all__ = [
+    "DOUBLE_LETTERS",
     "EMPTY",
     "PHRASE",
     "Action",
