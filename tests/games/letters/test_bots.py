@@ -8,6 +8,7 @@ from igroteka.engine import Event, Match, OptionsError, play_out
 from igroteka.games.letters.bots import LEVELS, make_bot, plan_words
 from igroteka.games.letters.deck import Kind
 from igroteka.games.letters.rules import Chaos, Compose, Exchange, Flip, LettersOptions
+from igroteka.lexicon.family import unfit
 from tests.games.letters.support import GAME, give, new, on_table, place, play
 
 
@@ -104,3 +105,46 @@ def test_in_a_room_bots_play_chaos_during_another_players_turn() -> None:
 
         play_out(match, bots, on_events=count)
     assert out_of_turn > 0
+
+
+def first_word(letters: str, level: str, **options: object) -> str:
+    """The first word a level's plan composes of these letters (their default-deck cards)."""
+    state = new()
+    state = give(state, 0, on_table(state, letters))
+    view = GAME.view(state, 0)
+    found = LEVELS[level]
+    plan = plan_words(
+        view["hands"][0],
+        LettersOptions(**options),  # type: ignore[arg-type]
+        frozenset(),
+        found.candidates,
+        view["letter_points"],
+        colours=False,
+        floor=found.floor,
+    )
+    return plan[0].word if plan else ""
+
+
+def test_an_easy_bot_plays_common_words_and_a_hard_bot_rarer_ones_too() -> None:
+    # ґанок (15 points) is a word of the dictionary met about once in 2.5 million words;
+    # ознака (9 points) is common; казано (the best by length) is a form nobody writes.
+    assert first_word("ґанокза", "hard") == "ґанок"
+    assert first_word("ґанокза", "easy") == "ознака"
+
+
+def test_no_bot_plays_a_vulgar_or_obscure_word_even_with_family_words_off() -> None:
+    for level in LEVELS:
+        assert first_word("курва", level, family=False) not in ("курва", "")
+        assert first_word("ньоро", level, family=False) != "ньоро"
+
+
+def test_in_whole_games_bots_never_repeat_their_own_words_or_play_unfit_ones() -> None:
+    for seed in range(3):
+        match = Match.start(GAME, ["a", "b", "c"], {"pairs": 30}, seed)
+        levels = ("easy", "medium", "hard")
+        bots = {seat: make_bot(level, seat, seed) for seat, level in enumerate(levels)}
+        outcome = play_out(match, bots)
+        for sheet in outcome.details["words"]:
+            words = [word["word"] for word in sheet]
+            assert len(words) == len(set(words)), words
+            assert not [word for word in words if unfit(word, "uk")]
