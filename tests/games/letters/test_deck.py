@@ -9,6 +9,7 @@ from contextlib import redirect_stdout
 from igroteka.games.letters import deck as deck_module
 from igroteka.games.letters.deck import COLOURS, Kind, letter_colours, letters, make_deck
 from igroteka.lexicon.index import index
+from tests.games.letters.support import GAME
 from igroteka.lexicon.text import ALPHABETS
 
 
@@ -59,6 +60,10 @@ def test_the_classic_deck_gives_each_letter_one_colour_and_every_colour_a_fair_s
         colours.setdefault(card.letter, set()).add(card.colour)
     assert all(len(seen) == 1 for seen in colours.values())
     assert Counter(c.letter for c in classic) == Counter(c.letter for c in letter_cards(50))
+    dealt = GAME.setup(GAME.parse_options({"pairs": 50, "classic_deck": True}), 2, seed=1)
+    assert Counter(c.colour for c in dealt.deck) == Counter(c.colour for c in classic) + Counter(
+        {"": 6}
+    )  # the house option deals that deck (and the six prize cards)
     shares = {colour: 0.0 for colour in COLOURS}
     vowels = {colour: 0 for colour in COLOURS}
     for info in letters():

@@ -8,17 +8,17 @@ A deck of any size is made from them by :func:`make_deck`:
 - each letter gets one pair, then each further pair goes to the letter that
   most deserves it by its share of the dictionary's letters (the Sainte-Laguë
   method, which makes the counts proportional to the shares);
-- each letter has one of four colours (blue, yellow, red, green): the letters,
-  commonest first, each go to the colour whose letters have the smallest share
-  so far, so that every colour has a fair part of the vowels, and a word whose
-  cards share one colour (worth double) is possible but rare;
+- a colour (blue, yellow, red, green) belongs to a pair: the letters, commonest
+  first, deal their pairs round the colours in turn, so that every colour has a
+  quarter of the pairs and a common letter comes in every colour; the classic
+  deck (rules version 2, a house option) gives each letter one colour instead;
 - then the prize cards: Polysemy, Chaos, Exchange.
 
 >>> deck = make_deck(50, polysemy=2, chaos=2, exchange=2)
 >>> len(deck), sum(1 for card in deck if card.letter == "о")
 (106, 8)
->>> deck[0]
-Card(id=0, kind='letter', letter='а', points=1, colour='yellow')
+>>> deck[0], make_deck(50, 2, 2, 2, classic=True)[0].colour
+(Card(id=0, kind='letter', letter='а', points=1, colour='blue'), 'yellow')
 
 Every decision and its reasons are in docs/rules/letters.md.
 """

@@ -4,7 +4,8 @@ Letter cards lie face down in rows. A turn has two steps:
 
 1. *compose*: the player may compose words from the letter cards they have
    collected (any Ukrainian word in any form, checked by the lexicon); a word
-   scores its letters' points, doubled when its cards share one colour; the
+   scores its letters' points, doubled when its cards share one colour (three letters
+   or more); the same player never composes a word twice; the
    cards used are discarded;
 2. *flip*: the player turns up one pair more than the words composed (no word:
    2 cards, one word: 4 cards), one at a time; identical letters among them are
