@@ -3,7 +3,9 @@
 A bot sees its seat's view and the events visible to it, never the state. It
 remembers the cards it saw turned up (as many as its level keeps, forgetting
 some), forgets everything at a Chaos, composes the best words its cards make
-(scored as the rules score them, a one-colour double included), and plays its
+(scored as the rules score them, a one-colour double included) among the words
+it :func:`knows` (never a vulgar or obscure one, none of its own again, and only
+as rare as its level knows, by wordfreq's frequency), and plays its
 prize cards: Exchange on its own turn when a card of another player makes a
 better word, Chaos at the start of another player's turn when the table holds
 pairs everyone has seen.
