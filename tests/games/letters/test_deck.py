@@ -9,8 +9,8 @@ from contextlib import redirect_stdout
 from igroteka.games.letters import deck as deck_module
 from igroteka.games.letters.deck import COLOURS, Kind, letter_colours, letters, make_deck
 from igroteka.lexicon.index import index
-from tests.games.letters.support import GAME
 from igroteka.lexicon.text import ALPHABETS
+from tests.games.letters.support import GAME
 
 
 def letter_cards(pairs: int = 50) -> list[deck_module.Card]:
