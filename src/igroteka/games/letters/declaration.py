@@ -1,7 +1,7 @@
 """Klepka letters as the lobby, the command line and the API know it: titles and options.
 
 >>> DECLARATION.option("pairs").default
-50
+64
 """
 
 from __future__ import annotations
