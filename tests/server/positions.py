@@ -106,3 +106,31 @@ def moved_by_chaos(match: Match[Any, Any]) -> int:
 def action(data: dict[str, Any], seq: int, action_id: str) -> dict[str, Any]:
     """An action message, chosen on the view of ``seq``."""
     return {"type": "action", "action": data, "seq": seq, "id": action_id}
+
+
+def phase_rooms(
+    url: str, game: str, players: int, seed: int, options: dict[str, Any], phases: list[str]
+) -> dict[str, int]:
+    """``game`` played by easy bots to its end; a room stored at the first moment of each of
+    ``phases`` (room id ``<game>-<phase>``, every seat a person's, see ``token``). Answers the
+    seat a page of each room should hold: the first the game waits for then (else seat 0)."""
+    found = entry(game)
+    match = Match.start(found.game, NAMES[:players], options, seed)
+    bots = {s: found.make_bot("easy", s, 11) for s in range(players)}
+    shown: dict[str, int] = {}
+    while True:
+        room = f"{game}-{found.game.phase(match.state)}"
+        if room.split("-", 1)[1] in phases and room not in shown:
+            store_rooms(url, match, [room])
+            awaited = sorted(found.game.awaited(match.state))
+            shown[room] = awaited[0] if awaited else 0
+        step = next_step(found.game, match.state)
+        if step.kind == "over":
+            return shown
+        if step.kind == "automatic":
+            match.play(step.seats[0], step.action)
+            continue
+        chooser = step.seats[0]
+        events = match.play(chooser, bots[chooser].choose(match.view(chooser)))
+        for s, bot in bots.items():
+            bot.observe([e for e in events if e.visible_to(s)])

@@ -203,16 +203,17 @@ def running(
 
 
 @contextmanager
-def live(settings: Settings = FAST) -> Iterator[tuple[str, Any]]:
+def live(settings: Settings = FAST, url: str = "sqlite://") -> Iterator[tuple[str, Any]]:
     """A real uvicorn server in a thread of this process (its app at hand): its URL and app
-    (``app.state.loop``: the server's event loop, to call into with ``call_soon_threadsafe``)."""
+    (``app.state.loop``: the server's event loop, to call into with ``call_soon_threadsafe``).
+    ``url``: the store's (default: a new one in memory)."""
     import threading
 
     import uvicorn
 
     from igroteka.server.app import UVICORN
 
-    app = create_app("sqlite://", settings)
+    app = create_app(url, settings)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, **UVICORN)
 
@@ -224,16 +225,16 @@ def live(settings: Settings = FAST) -> Iterator[tuple[str, Any]]:
     running_server = Server(config)
     thread = threading.Thread(target=running_server.run, daemon=True)
     thread.start()
-    url = f"http://127.0.0.1:{port}"
+    base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(1000):
             with contextlib.suppress(httpx.TransportError):
-                if httpx.get(f"{url}/healthz").status_code == 200:
+                if httpx.get(f"{base}/healthz").status_code == 200:
                     break
             time.sleep(0.02)
         else:
             raise AssertionError("the server never became ready")
-        yield url, app
+        yield base, app
     finally:
         running_server.should_exit = True
         thread.join(timeout=30)

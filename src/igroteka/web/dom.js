@@ -57,11 +57,65 @@ function typed(root) {
   return kept;
 }
 
+// The keys an element is found again by after a redraw, its own first, then its ancestors'
+// (up to `root`): a `data-key`, a card's `data-position`, an id, else what a control says.
+function focusKeys(element, root) {
+  const keys = [];
+  for (let node = element; node && node !== root; node = node.parentElement) {
+    if (node.dataset.key) keys.push(`[data-key="${CSS.escape(node.dataset.key)}"]`);
+    else if (node.dataset.position) keys.push(`[data-position="${node.dataset.position}"]`);
+    else if (node.id) keys.push(`#${CSS.escape(node.id)}`);
+    else if (node === element && node.matches("button, a, select, input, textarea")) {
+      keys.push({ tag: node.tagName, className: node.className, text: node.textContent.trim() });
+    }
+  }
+  return keys;
+}
+
+function findKey(root, key) {
+  if (typeof key === "string") return root.querySelector(key);
+  return [...root.querySelectorAll(key.tag)].find((n) => n.className === key.className && n.textContent.trim() === key.text);
+}
+
+const canFocus = (element) => element && !element.disabled && element.tabIndex >= -1 && element.getClientRects().length > 0;
+
+// The focus of the last redraw that could not go back where it was, and where it went instead:
+// once the element it was on can take it again (a card that is enabled again), it goes back.
+let displaced = null;
+
+// The element focused before a redraw, or the nearest of its ancestors, is focused again after
+// it: a person moving through the cards by keyboard stays where they were.
+function refocus(main, keys) {
+  for (const [index, key] of keys.entries()) {
+    const found = findKey(main, key);
+    if (!canFocus(found)) continue;
+    found.focus({ preventScroll: true });
+    displaced = index > 0 ? { keys: keys.slice(0, index), at: found } : null;
+    return;
+  }
+}
+
+// A live region (aria-live) that has a key stays the same element across redraws, its content
+// replaced: a screen reader announces the change instead of missing a region that is new.
+function keepLive(main, node) {
+  for (const region of node.querySelectorAll("[aria-live][data-key]")) {
+    const old = main.querySelector(`[aria-live][data-key="${CSS.escape(region.dataset.key)}"]`);
+    if (!old) continue;
+    if (old.innerHTML !== region.innerHTML) old.replaceChildren(...region.childNodes);
+    for (const { name, value } of region.attributes) old.setAttribute(name, value);
+    region.replaceWith(old);
+  }
+}
+
 // Draw `node` in place of what `main` shows, keeping what the person has typed (and where the
-// caret is) in each input that is drawn again: an update from another seat wipes nothing.
+// caret is) in each input that is drawn again, and the focus: an update from another seat
+// wipes nothing and moves nobody.
 export function redraw(main, node) {
   const before = typed(main);
   const focused = document.activeElement;
+  let keys = focused && focused !== main && main.contains(focused) ? focusKeys(focused, main) : [];
+  if (displaced && displaced.at === focused) keys = [...displaced.keys, ...keys];
+  keepLive(main, node);
   main.replaceChildren(node);
   for (const [key, input] of typed(main)) {
     const old = before.get(key);
@@ -76,6 +130,7 @@ export function redraw(main, node) {
       }
     }
   }
+  if (keys.length && !main.contains(document.activeElement)) refocus(main, keys);
 }
 
 let actionCount = 0;

@@ -99,6 +99,11 @@ const STRINGS = {
     asAnswered: "answered", asLaid: "laid", asVoted: "voted", asTelling: "telling", asTells: "told the clue",
     asChoosing: "choosing…", asSteps: "steps: {n}", asTrack: "The track", asGoal: "goal: {n} steps",
     asLog: "What happened", asLogTeller: "{name} tells", asResultLine: "on cell {cell}", asPlayedRounds: "Rounds played: {n}",
+    // the table by keyboard and screen reader (games/table.js)
+    tableCards: "The table: {n} cards", tableKeys: "Arrows move between the cards, a card's number jumps to it, Enter turns it up",
+    cardDown: "card {n}, face down", cardUp: "card {n}: {face}", letterCard: "{letter}, worth {points}, {colour}",
+    blue: "blue", yellow: "yellow", red: "red", green: "green", yourCards: "Your cards", cardsOf: "{name}'s cards",
+    pictureOf: "picture: {text}", collected: "Collected",
   },
   uk: {
     newGame: "Нова гра", game: "Гра", players: "Гравці", create: "Створити кімнату",
@@ -197,6 +202,11 @@ const STRINGS = {
     asAnswered: "відповів", asLaid: "поклав", asVoted: "проголосував", asTelling: "загадує", asTells: "загадав",
     asChoosing: "обирає…", asSteps: "кроків: {n}", asTrack: "Доріжка", asGoal: "до перемоги кроків: {n}",
     asLog: "Що було", asLogTeller: "веде {name}", asResultLine: "на клітинці {cell}", asPlayedRounds: "Зіграно раундів: {n}",
+    // the table by keyboard and screen reader (games/table.js)
+    tableCards: "Стіл: карток {n}", tableKeys: "Стрілки переходять між картками, номер картки веде до неї, Enter відкриває її",
+    cardDown: "картка {n}, закрита", cardUp: "картка {n}: {face}", letterCard: "{letter}, вартість {points}, {colour}",
+    blue: "синя", yellow: "жовта", red: "червона", green: "зелена", yourCards: "Ваші картки", cardsOf: "Картки: {name}",
+    pictureOf: "картинка: {text}", collected: "Зібрано",
   },
   ru: {
     newGame: "Новая игра", game: "Игра", players: "Игроки", create: "Создать комнату",
@@ -295,6 +305,11 @@ const STRINGS = {
     asAnswered: "ответил", asLaid: "положил", asVoted: "проголосовал", asTelling: "загадывает", asTells: "загадал",
     asChoosing: "выбирает…", asSteps: "шагов: {n}", asTrack: "Дорожка", asGoal: "до победы шагов: {n}",
     asLog: "Что было", asLogTeller: "ведёт {name}", asResultLine: "на клетке {cell}", asPlayedRounds: "Сыграно раундов: {n}",
+    // the table by keyboard and screen reader (games/table.js)
+    tableCards: "Стол: карточек {n}", tableKeys: "Стрелки переходят между карточками, номер карточки ведёт к ней, Enter открывает её",
+    cardDown: "карточка {n}, закрыта", cardUp: "карточка {n}: {face}", letterCard: "{letter}, стоимость {points}, {colour}",
+    blue: "синяя", yellow: "жёлтая", red: "красная", green: "зелёная", yourCards: "Ваши карточки", cardsOf: "Карточки: {name}",
+    pictureOf: "картинка: {text}", collected: "Собрано",
   },
 };
 

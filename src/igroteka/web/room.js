@@ -168,7 +168,9 @@ export class RoomPage {
     };
     const body = renderer.render(view, context);
     // a renderer may say whose turn it is in its own words (several may act at once)
-    const status = h("p", { class: "status" }, renderer.status?.(view, context) ?? statusLine(view, known, context));
+    // a live region, kept across redraws (dom.js): a screen reader says each change of it
+    const line = renderer.status?.(view, context) ?? statusLine(view, known, context);
+    const status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-key": "status" }, line);
     const outcome = known.outcome;
     const section = h(
       "section",

@@ -457,7 +457,7 @@ function drawTable() {
   const empty = !cards.length;
   return h(
     "section",
-    { class: "as-table as-table-down", "aria-label": t("asTable") },
+    { "data-area": "table", class: "as-table as-table-down", "aria-label": t("asTable") },
     h("h3", { class: "as-heading" }, t("asTable")),
     empty
       ? h("p", { class: "as-empty muted" }, t(view.phase === "tell" ? "asTableEmpty" : "asTableWaiting"))
@@ -495,7 +495,7 @@ function drawVoting() {
   });
   return h(
     "section",
-    { class: "as-table as-voting", "aria-label": t("asTable") },
+    { "data-area": "table", class: "as-table as-voting", "aria-label": t("asTable") },
     h("h3", { class: "as-heading" }, t("asTable")),
     h("div", { class: "as-row", style: `--n: ${Math.max(cards.length, 5)}` }, cards),
   );
@@ -612,7 +612,7 @@ function drawHand() {
   });
   return h(
     "section",
-    { class: "as-hand", "aria-label": t("asHand") },
+    { class: "as-hand", "aria-label": t("asHand"), "data-area": "hand" },
     h("h3", { class: "as-heading" }, t("asHand")),
     h("div", { class: "as-row", style: `--n: ${Math.max(cards.length, 5)}` }, cards),
   );
@@ -721,7 +721,7 @@ function drawControls() {
       ),
     );
   }
-  return parts.length ? h("div", { class: "as-controls" }, parts) : null;
+  return parts.length ? h("div", { class: "as-controls", "data-area": "controls" }, parts) : null;
 }
 
 function drawPlayers() {

@@ -396,7 +396,8 @@ function draw() {
     drawLog(),
     drawUnseen(),
   );
-  st.root.replaceChildren(h("div", { class: "cw-layout" }, board, side), ...(view.outcome ? [drawResults()] : []));
+  // at the end, the results come first: they are what a player looks for then
+  st.root.replaceChildren(...(view.outcome ? [drawResults()] : []), h("div", { class: "cw-layout" }, board, side));
   focusTyping();
 }
 
@@ -519,7 +520,7 @@ function drawBoard() {
   }
   return h(
     "div",
-    { class: "cw-board", role: "grid", "aria-label": t("cwBoard") },
+    { class: "cw-board", role: "grid", "aria-label": t("cwBoard"), "data-area": "table" },
     cells,
     st.cursor && acting && !st.asking && !st.exchange ? typingInput() : null,
     st.asking ? drawBlankChoice() : null,
@@ -590,7 +591,7 @@ function drawRack() {
   return h(
     "div",
     { class: "cw-rack-box" },
-    h("div", { class: "cw-rack", "aria-label": t("cwRack") }, tiles),
+    h("div", { class: "cw-rack", "aria-label": t("cwRack"), "data-area": "hand" }, tiles),
     mine() && !st.exchange ? h("p", { class: "muted cw-hint" }, t("cwHint")) : null,
   );
 }
@@ -603,7 +604,7 @@ function drawControls() {
     const tooMany = chosen.length > view.bag;
     return h(
       "div",
-      { class: "controls cw-controls" },
+      { class: "controls cw-controls", "data-area": "controls" },
       h("span", { class: "cw-ask-text" }, t("cwChooseExchange")),
       h(
         "button",
@@ -622,7 +623,7 @@ function drawControls() {
   if (st.passing) {
     return h(
       "div",
-      { class: "controls cw-controls" },
+      { class: "controls cw-controls", "data-area": "controls" },
       h("span", { class: "cw-ask-text" }, t("cwPassSure")),
       h("button", { type: "button", class: "primary cw-pass-confirm", onclick: () => send({ type: "pass" }) }, t("cwPass")),
       h("button", { type: "button", class: "cw-cancel", onclick: () => { st.passing = false; changed(); } }, t("cancel")),
@@ -632,7 +633,7 @@ function drawControls() {
   const empty = view.bag === 0;
   return h(
     "div",
-    { class: "controls cw-controls" },
+    { class: "controls cw-controls", "data-area": "controls" },
     h("button", { type: "button", class: "primary cw-play", disabled: none, onclick: sendPlay }, t("cwPlay")),
     h("button", { type: "button", class: "cw-recall", disabled: none, onclick: () => { recall(); changed(); } }, t("cwRecall")),
     h("button", { type: "button", class: "cw-shuffle", onclick: () => { shuffle(); changed(); } }, t("cwShuffle")),

@@ -1,6 +1,6 @@
 // Klepka, words and pictures, in the browser.
 
-import { grid, results, speak } from "./table.js";
+import { frame, grid, results, speak } from "./table.js";
 
 const SYNCOPE = "SYNCOPE";
 
@@ -81,7 +81,7 @@ function chainBuilder(view, context) {
   const canSubmit = chain.links.length > 0 && last !== SYNCOPE && broken === null && chain.pending === null;
   return h(
     "div",
-    { class: "panel chain chain-builder" },
+    { class: "panel chain chain-builder", "data-area": "controls" },
     h("p", {}, t("chainPrompt")),
     h(
       "ol",
@@ -111,20 +111,25 @@ function chainBuilder(view, context) {
 }
 
 export function render(view, context) {
-  const { h, t, seat, send, names } = context;
+  const { h, t, seat, send } = context;
   const acting = seat !== null && view.actors.includes(seat);
-  const parts = [];
+  const side = [];
+  if (view.outcome) side.push(outcome(view, context));
   if (view.phase === "london" && acting) {
-    parts.push(
+    side.push(
       h(
         "div",
-        { class: "panel question" },
+        { class: "panel question", "data-area": "controls" },
         h("p", {}, t("london")),
         h("button", { class: "primary", onclick: () => send({ type: "london", yes: true }) }, t("yes")),
+        " ",
         h("button", { onclick: () => send({ type: "london", yes: false }) }, t("no")),
       ),
     );
   }
+  if (view.phase === "chain" && acting) side.push(chainBuilder(view, context));
+  else building.delete(`${context.record}#${seat}`); // built and submitted, or not yet begun
+  side.push(collections(view, context));
   const lang = view.deck.lang;
   const face = (card) => {
     if (card.kind === "syncope") return h("span", { class: "syncope" }, `✦ ${t("syncopeCard")}`);
@@ -132,48 +137,57 @@ export function render(view, context) {
     return h(
       "span",
       { class: "word" },
-      card.text,
+      h("span", { class: "text" }, card.text),
       h("button", { class: "speak", title: t("speak"), "aria-label": t("speak"), onclick: () => speak(card.text, lang) }, "🔊"),
     );
   };
+  const label = (card) => {
+    if (card.kind === "syncope") return t("syncopeCard");
+    if (card.kind === "picture") return t("pictureOf", { text: card.text });
+    return card.text;
+  };
   const flipping = acting && ["first", "second", "search"].includes(view.phase);
-  parts.push(
-    grid(view, context, face, {
-      canFlip: (position) => flipping && !view.tried.includes(position),
-      flip: (position) => send({ type: "flip", position }),
-    }),
-  );
-  parts.push(
+  const table = view.outcome
+    ? null
+    : grid(view, context, face, {
+        canFlip: (position) => flipping && !view.tried.includes(position),
+        flip: (position) => send({ type: "flip", position }),
+        label,
+      });
+  return frame(context, table, side);
+}
+
+// Each player's words collected: the player's own first, as their hand.
+function collections(view, context) {
+  const { h, t, seat, names } = context;
+  const line = (held, s) =>
     h(
-      "ul",
-      { class: "collections" },
-      view.collections.map((held, s) =>
-        h(
-          "li",
-          { class: s === view.turn ? "current" : "" },
-          h("b", {}, names[s]),
-          ": ",
-          held.words.join(", ") || "—",
-          held.syncopes ? ` + ✦×${held.syncopes}` : "",
-        ),
-      ),
+      "li",
+      {
+        class: s === view.turn ? "current" : "",
+        "data-area": s === seat ? "hand" : null,
+        "aria-label": s === seat ? t("yourCards") : t("cardsOf", { name: names[s] }),
+      },
+      h("b", {}, names[s]),
+      ": ",
+      held.words.join(", ") || "—",
+      held.syncopes ? ` + ✦×${held.syncopes}` : "",
+    );
+  const order = view.collections.map((held, s) => [held, s]);
+  order.sort(([, a], [, b]) => (b === seat) - (a === seat));
+  return h("ul", { class: "collections", "aria-label": t("collected") }, order.map(([held, s]) => line(held, s)));
+}
+
+function outcome(view, context) {
+  const { h, t } = context;
+  const show = (links) => links.map((w) => (w === "SYNCOPE" ? "✦" : w)).join(" → ") || "—";
+  return results(view, context, (s) =>
+    h(
+      "span",
+      {},
+      `${t("chain")}: ${show(view.outcome.chains[s])}`,
+      h("br"),
+      h("small", {}, `${t("bestChain")}: ${show(view.outcome.best_chains[s])}`),
     ),
   );
-  if (view.phase === "chain" && acting) parts.push(chainBuilder(view, context));
-  else building.delete(`${context.record}#${seat}`); // built and submitted, or not yet begun
-  if (view.outcome) {
-    const show = (links) => links.map((w) => (w === "SYNCOPE" ? "✦" : w)).join(" → ") || "—";
-    parts.push(
-      results(view, context, (s) =>
-        h(
-          "span",
-          {},
-          `${t("chain")}: ${show(view.outcome.chains[s])}`,
-          h("br"),
-          h("small", {}, `${t("bestChain")}: ${show(view.outcome.best_chains[s])}`),
-        ),
-      ),
-    );
-  }
-  return h("div", {}, parts);
 }

@@ -1,6 +1,6 @@
 // Klepka letters in the browser.
 
-import { grid, results } from "./table.js";
+import { frame, grid, results } from "./table.js";
 
 const PRIZES = { polysemy: "✦ ", chaos: "⚡ ", exchange: "⇄ " };
 let exchange = null; // { give: id } while the player picks the two cards of an Exchange
@@ -17,22 +17,36 @@ function cardFace(h, t, card) {
   );
 }
 
+// What a screen reader says of a card: "А, worth 1, blue", or the prize's name.
+function cardLabel(t, card) {
+  if (card.kind !== "letter") return t(`${card.kind}Card`);
+  return t("letterCard", { letter: card.letter.toUpperCase(), points: card.points, colour: t(card.colour) });
+}
+
 export function render(view, context) {
-  const { h, t, seat, send, names } = context;
+  const { h, t, seat, send } = context;
   const mine = seat !== null;
   const awaited = mine && view.awaited.includes(seat);
   const acting = mine && view.actors.includes(seat);
   const hand = mine ? view.hands[seat] : [];
   const holds = (kind) => hand.some((card) => card.kind === kind);
-  const parts = [];
+  const side = [];
   const downLeft = view.table.includes("down");
-  parts.push(
-    grid(view, context, (card) => cardFace(h, t, card), {
-      canFlip: () => awaited && (view.phase !== "compose" || downLeft) && view.phase !== "reveal",
-      flip: (position) => send({ type: "flip", position }),
-    }),
-  );
-  if (awaited && view.phase === "flip") parts.push(h("p", { class: "muted" }, t("flipsLeft", { n: view.left })));
+  if (view.outcome) {
+    side.push(
+      results(view, context, (s) =>
+        `${view.outcome.words[s].map((w) => w.word).join(", ") || "—"}; ${view.outcome.held[s]} ${t("held")}`,
+      ),
+    );
+  }
+  const table = view.outcome
+    ? null
+    : grid(view, context, (card) => cardFace(h, t, card), {
+        canFlip: () => awaited && (view.phase !== "compose" || downLeft) && view.phase !== "reveal",
+        flip: (position) => send({ type: "flip", position }),
+        label: (card) => cardLabel(t, card),
+      });
+  if (awaited && view.phase === "flip") side.push(h("p", { class: "muted flips-left" }, t("flipsLeft", { n: view.left })));
   const controls = [];
   if (awaited && view.phase === "compose") {
     const input = h("input", { class: "compose-input", placeholder: t("composeHint"), "aria-label": t("compose") });
@@ -66,7 +80,14 @@ export function render(view, context) {
         : h("button", { class: "exchange", onclick: () => { exchange = {}; context.toast(t("pickGive")); } }, t("playExchange")),
     );
   }
-  if (controls.length) parts.push(h("div", { class: "controls" }, controls));
+  if (controls.length) side.push(h("div", { class: "controls", "data-area": "controls" }, controls));
+  side.push(hands(view, context));
+  return frame(context, table, side);
+}
+
+// Every player's cards and words, the player's own first: theirs is their hand.
+function hands(view, context) {
+  const { h, t, seat, send, names } = context;
   const pick = (owner, card) => {
     if (!exchange) return;
     if (owner === seat && exchange.give === undefined) {
@@ -77,37 +98,35 @@ export function render(view, context) {
       exchange = null;
     }
   };
-  parts.push(
+  const line = (cards, s) =>
     h(
-      "ul",
-      { class: "hands" },
-      view.hands.map((cards, s) =>
-        h(
-          "li",
-          { class: s === view.turn ? "current" : "" },
-          h("b", {}, `${names[s]} — ${view.points[s]} ${t("points")}`),
+      "li",
+      { class: s === view.turn ? "current" : "" },
+      h("b", {}, `${names[s]} — ${view.points[s]} ${t("points")}`),
+      h(
+        "div",
+        {
+          class: "hand",
+          role: "group",
+          "aria-label": s === seat ? t("yourCards") : t("cardsOf", { name: names[s] }),
+          "data-area": s === seat ? "hand" : null,
+          "data-scrolls": s === seat ? "" : null,
+        },
+        cards.map((card) =>
           h(
-            "div",
-            { class: "hand" },
-            cards.map((card) =>
-              h("button", { class: "chip", "data-card": card.id, onclick: () => pick(s, card) }, cardFace(h, t, card)),
-            ),
-          ),
-          h(
-            "small",
-            { class: "sheet" },
-            view.sheets[s].map((w) => `${w.word} ${w.points}${w.double ? "×2" : ""}`).join(" · "),
+            "button",
+            { class: "chip", "data-card": card.id, "data-key": `card-${card.id}`, "aria-label": cardLabel(t, card), onclick: () => pick(s, card) },
+            cardFace(h, t, card),
           ),
         ),
       ),
-    ),
-  );
-  if (view.outcome) {
-    parts.push(
-      results(view, context, (s) =>
-        `${view.outcome.words[s].map((w) => w.word).join(", ") || "—"}; ${view.outcome.held[s]} ${t("held")}`,
+      h(
+        "small",
+        { class: "sheet" },
+        view.sheets[s].map((w) => `${w.word} ${w.points}${w.double ? "×2" : ""}`).join(" · "),
       ),
     );
-  }
-  return h("div", {}, parts);
+  const order = view.hands.map((cards, s) => [cards, s]);
+  order.sort(([, a], [, b]) => (b === seat) - (a === seat));
+  return h("ul", { class: "hands" }, order.map(([cards, s]) => line(cards, s)));
 }

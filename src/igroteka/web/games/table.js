@@ -1,30 +1,166 @@
 // The table of face-down cards both Klepka games share: a grid, a back for each face-down card,
-// a face for each face-up one, an empty place for each card taken.
+// a face for each face-up one, an empty place for each card taken; and the page's frame that
+// fits it to the screen beside (or, on a phone, above) the player's cards and controls.
+//
+// By keyboard the grid is one stop of Tab (a roving tabindex): the arrows move between cards
+// by rows of `columns`, Home and End go to the first and last, typing a card's number moves to
+// that card, and Enter or Space turns it up (a card is a button).
 
-export function grid(view, context, face, { canFlip, flip }) {
-  const { h } = context;
+let focusAt = null; // the position the person last moved to on the table
+const typedNumber = { digits: "", timer: null };
+
+// Whether a cell can hold the focus: a card that can be turned up, or one face up.
+const focusable = (cell) => cell && !cell.disabled && cell.hasAttribute("tabindex");
+
+function moveTo(table, position) {
+  const cell = table.querySelector(`[data-position="${position}"]`);
+  if (!focusable(cell)) return false;
+  cell.focus();
+  return true;
+}
+
+// The nearest card that can hold the focus from `from`, `step` positions at a time.
+function next(table, from, step, count) {
+  for (let position = from + step; position >= 0 && position < count; position += step) {
+    if (moveTo(table, position)) return true;
+  }
+  return false;
+}
+
+function keydown(event, columns, count) {
+  const table = event.currentTarget;
+  const cell = event.target.closest("[data-position]");
+  const at = cell ? Number(cell.dataset.position) : focusAt ?? -1;
+  const steps = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns };
+  if (event.key in steps) {
+    event.preventDefault();
+    if (!cell && focusAt !== null && moveTo(table, focusAt)) return;
+    next(table, at, steps[event.key], count);
+  } else if (event.key === "Home" || event.key === "End") {
+    event.preventDefault();
+    if (event.key === "Home") next(table, -1, 1, count);
+    else next(table, count, -1, count);
+  } else if (/^[0-9]$/.test(event.key)) {
+    // a card's number, typed: the focus goes to that card as the digits come
+    event.preventDefault();
+    clearTimeout(typedNumber.timer);
+    typedNumber.digits += event.key;
+    typedNumber.timer = setTimeout(() => (typedNumber.digits = ""), 1200);
+    if (!moveTo(table, Number(typedNumber.digits) - 1)) {
+      typedNumber.digits = event.key;
+      moveTo(table, Number(event.key) - 1);
+    }
+  }
+}
+
+function focused(event) {
+  const cell = event.target.closest("[data-position]");
+  if (!cell) return;
+  focusAt = Number(cell.dataset.position);
+  for (const other of event.currentTarget.querySelectorAll("[data-position][tabindex]")) {
+    other.tabIndex = other === cell ? 0 : -1;
+  }
+}
+
+// `face(card)`: the card's face; `label(card)`: what a screen reader says of it.
+export function grid(view, context, face, { canFlip, flip, label }) {
+  const { h, t } = context;
+  const count = view.table.length;
   const cells = view.table.map((cell, position) => {
+    const number = position + 1;
     if (cell === "down") {
-      const enabled = canFlip(position);
       return h(
         "button",
         {
           class: "card back",
           "data-position": position,
-          "aria-label": `${position + 1}`,
-          disabled: !enabled,
+          "aria-label": t("cardDown", { n: number }),
+          tabindex: "-1",
+          disabled: !canFlip(position),
           onclick: () => flip(position),
         },
-        h("span", { class: "number" }, position + 1),
+        h("span", { class: "number", "aria-hidden": "true" }, number),
       );
     }
     if (cell === "up") {
       const card = view.faces[String(position)];
-      return h("div", { class: "card up", "data-position": position }, face(card));
+      return h(
+        "div",
+        {
+          class: "card up",
+          "data-position": position,
+          role: card.kind === "word" ? "group" : "img", // a word's card holds its 🔊 button
+          tabindex: "-1",
+          "aria-label": t("cardUp", { n: number, face: label(card) }),
+          style: `--len: ${longestWord(card.text ?? "")}`,
+        },
+        face(card),
+      );
     }
     return h("div", { class: "card gone", "aria-hidden": "true" });
   });
-  return h("div", { class: "table", style: `--columns: ${view.columns}` }, cells);
+  // one card is the Tab stop: the one last moved to, else the first that can be turned up
+  const stops = cells.filter(focusable);
+  const stop = stops.find((c) => Number(c.dataset.position) === focusAt) ?? cells.find((c) => focusable(c) && c.tagName === "BUTTON") ?? stops[0];
+  if (stop) stop.tabIndex = 0;
+  const columns = fitting(count, view.columns);
+  const rows = Math.ceil(count / columns);
+  return h(
+    "div",
+    {
+      class: "table",
+      role: "group",
+      "data-key": "table",
+      tabindex: stop ? "-1" : "0", // no card to move to: the table itself is the Tab stop
+      "aria-label": t("tableCards", { n: count }),
+      "aria-describedby": "table-keys",
+      style: `--columns: ${columns}; --rows: ${rows}`,
+      onkeydown: (event) => keydown(event, columns, count),
+      onfocusin: focused,
+    },
+    cells,
+  );
+}
+
+// The number of columns that gives `count` cards (3:4) the largest size in the room a table
+// has on this screen (the page's frame: beside the player's side on a wide one, above it on a
+// phone), `columns` (the game's) when no other does better.
+function fitting(count, columns) {
+  const wide = matchMedia("(min-width: 821px)").matches;
+  const width = Math.min(innerWidth, 1400) - (wide ? 440 : 24);
+  const height = innerHeight - (wide ? 160 : 360);
+  const size = (c) => Math.min(width / c, (height / Math.ceil(count / c)) * 0.75);
+  let best = columns;
+  for (let c = 2; c <= Math.min(count, 20); c += 1) if (size(c) > size(best) * 1.05) best = c;
+  return best;
+}
+
+// The length of the longest word of a card's text: its letters are sized so that it fits.
+export function longestWord(text) {
+  return Math.max(1, ...text.split(/\s+/).map((word) => [...word].length));
+}
+
+// The page of a table game: the table, sized to the room left, and beside it (below it on a
+// phone) the player's cards and controls. `side`: what goes beside, the player's own first.
+export function frame(context, table, side) {
+  const { h, t } = context;
+  return h(
+    "div",
+    { class: "fit" },
+    table
+      ? h(
+          "div",
+          { class: "fit-table", "data-area": "table" },
+          table,
+        )
+      : null,
+    h(
+      "div",
+      { class: "fit-side" },
+      side,
+      table ? h("p", { class: "table-keys muted", id: "table-keys" }, t("tableKeys")) : null,
+    ),
+  );
 }
 
 export function results(view, context, lines) {
@@ -33,7 +169,7 @@ export function results(view, context, lines) {
   const winners = outcome.winners.map((seat) => names[seat]).join(", ");
   return h(
     "section",
-    { class: "results panel" },
+    { class: "results panel", "data-area": "results" },
     h("h2", {}, t(outcome.winners.length > 1 ? "share" : "wins", { names: winners })),
     h(
       "table",

@@ -1,0 +1,197 @@
+"""Layouts that fit: every phase of every game at 1280×800 and on a phone of 390×844 (Playwright).
+
+Each game is played offline by easy bots up to the first moment of each phase (chosen seeds,
+so every run sees the same tables), written into a store as a room, and opened by a page that
+holds the seat the game waits for. The page is measured as a person would notice it: nothing
+scrolls sideways, the table, the player's own cards and the controls they need are in sight
+without scrolling, and no word on a card is broken across lines or spills out of its card.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import sync_playwright
+
+from igroteka.server import Settings
+from tests.server.positions import phase_rooms, token
+from tests.server.support import ROOMY, live
+from tests.web.test_browser import ARGS, CHROMIUM
+
+pytestmark = pytest.mark.browser
+
+SIZES = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 3,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+}
+GAMES: dict[str, tuple[int, int, dict[str, Any], list[str]]] = {
+    "klepka": (
+        2,
+        5,
+        {"chain": "manual"},
+        ["london", "first", "second", "search", "reveal", "chain", "over"],
+    ),
+    "letters": (2, 5, {}, ["compose", "flip", "reveal", "again", "over"]),
+    "crossword": (2, 5, {}, ["play", "over"]),
+    "associations": (3, 5, {}, ["tell", "lay", "vote", "over"]),
+}
+"""Each game: players, seed, options (the defaults, so Klepka letters has its whole table, 134
+cards; a Klepka chain built by hand, so that the chain phase exists) and the phases measured."""
+PHASES = [(game, phase) for game, (*_, phases) in GAMES.items() for phase in phases]
+
+
+STILL = Settings(reveal=3600.0, bot=0.05, away=3600.0, limits=ROOMY)
+"""A server whose rooms stand still while they are measured: revealed cards stay up, and no
+bot stands in for a seat its page has just left."""
+
+
+def positions(url: str) -> dict[str, int]:
+    """Every game's rooms (``<game>-<phase>``) and the seat each room's page holds."""
+    shown: dict[str, int] = {}
+    for game, (players, seed, options, phases) in GAMES.items():
+        shown.update(phase_rooms(url, game, players, seed, options, phases))
+    return shown
+
+
+class Site:
+    """The server with every position, and a page of each size."""
+
+    def __init__(self, base: str, seats: dict[str, int], pages: dict[str, Any]) -> None:
+        self.base = base
+        self.seats = seats
+        self.pages = pages
+
+    def open(self, size: str, room: str) -> Any:
+        """The page of ``size`` at ``room``, holding the seat its game waits for."""
+        page = self.pages[size]
+        page.goto(self.base + "/")
+        kept = json.dumps({str(self.seats[room]): token(self.seats[room])})
+        page.evaluate(f"kept => localStorage.setItem('igroteka.room.{room}', kept)", kept)
+        page.goto(f"{self.base}/r/{room}")
+        return page
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    url = f"sqlite:///{tmp_path_factory.mktemp('layout') / 'games.db'}"
+    seats = positions(url)
+    with live(STILL, url) as (base, _), sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=60_000)
+        pages = {
+            size: browser.new_context(locale="en-GB", **settings).new_page()
+            for size, settings in SIZES.items()
+        }
+        yield Site(base, seats, pages)
+        browser.close()
+
+
+MEASURE = """(over) => {
+  const inside = (element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= -1 && box.left >= -1
+      && box.bottom <= innerHeight + 1 && box.right <= innerWidth + 1;
+  };
+  const name = (element) => element.dataset.area || element.getAttribute("aria-label")
+    || element.className || element.textContent.trim().slice(0, 30);
+  const out = [];
+  // at the end, the results are what matters: their heading is in sight
+  const areas = over ? "[data-area=results] h2" : "[data-area]";
+  for (const area of document.querySelectorAll(areas)) if (!inside(area)) out.push(name(area));
+  const controls = ["button:not([disabled])", "input", "select"]
+    .map((control) => `${areas} ${control}`).join(", ");
+  for (const control of over ? [] : document.querySelectorAll(controls))
+    if (control.offsetParent !== null && !control.closest("[data-scrolls]") && !inside(control))
+      out.push(name(control));
+  return {wide: document.documentElement.scrollWidth - innerWidth, out, scrolled: scrollY,
+    areas: [...document.querySelectorAll("[data-area]")].map((area) => area.dataset.area)};
+}"""
+"""What of the page lies out of sight: sideways scroll, and each area or enabled control of an
+area that is not inside the viewport (a hand's strip that scrolls by itself is one box); at the
+end of a game, the results' heading."""
+
+BROKEN = """() => {
+  const broken = [];
+  for (const card of document.querySelectorAll(".card, .chip, .as-card, .cw-tile")) {
+    const box = card.getBoundingClientRect();
+    // the words of the card (a picture's drawing, an SVG, has none)
+    const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT,
+      (node) => node.parentElement.closest("svg") ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/\\S+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        const lines = new Set(rects.map((rect) => Math.round(rect.bottom)));
+        const spills = rects.some((rect) => rect.left < box.left - 1 || rect.right > box.right + 1);
+        if (lines.size > 1 || spills) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+"""Each word on a card that is drawn on more than one line, or spills out of its card."""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("game", "phase"), PHASES)
+def test_the_table_own_cards_and_controls_are_in_sight_and_no_word_breaks(
+    site: Site, game: str, phase: str, size: str
+) -> None:
+    page = site.open(size, f"{game}-{phase}")
+    page.wait_for_selector(f".game[data-phase='{phase}'] [data-area]")
+    page.wait_for_timeout(400)  # the cards' flip animations end
+    measured = page.evaluate(MEASURE, phase == "over")
+    assert measured["wide"] <= 0, f"the page scrolls {measured['wide']} px sideways"
+    assert measured["scrolled"] == 0
+    assert measured["out"] == [], f"out of sight: {measured['out']}"
+    expected = {"results"} if phase == "over" else {"table", "hand"}
+    assert expected <= set(measured["areas"])
+    assert page.evaluate(BROKEN) == [], "words broken across lines or out of their cards"
+
+
+def no_sideways_scroll(page: Any) -> int:
+    return int(page.evaluate("document.documentElement.scrollWidth - innerWidth"))
+
+
+def test_the_lobby_with_each_games_options_does_not_scroll_sideways_on_a_phone(
+    site: Site,
+) -> None:
+    page = site.pages["phone"]
+    page.goto(site.base + "/")
+    page.wait_for_selector("#new-game")
+    for game in GAMES:
+        page.select_option("#game", game)
+        for summary in page.query_selector_all("#new-game details:not([open]) summary"):
+            summary.click()
+        assert no_sideways_scroll(page) <= 0, game
+        for select in page.query_selector_all("#new-game select"):
+            box = select.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= 390, game
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_rooms_seats_and_a_replay_do_not_scroll_sideways_on_a_phone(
+    site: Site, game: str
+) -> None:
+    players = GAMES[game][0]
+    made = httpx.post(f"{site.base}/api/rooms", json={"game": game, "players": players})
+    page = site.pages["phone"]
+    page.goto(f"{site.base}/r/{made.json()['id']}")
+    page.wait_for_selector(".seats")
+    assert no_sideways_scroll(page) <= 0
+    page.goto(f"{site.base}/r/{game}-over/replay")
+    page.wait_for_selector(".replay[data-step='0']")
+    page.click(".replay .next")
+    page.wait_for_selector(".replay[data-step='1']")
+    assert no_sideways_scroll(page) <= 0
