@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check lint typecheck unit bench clean browser
+.PHONY: run test check lint typecheck unit bench clean browser screens
 
 # The browser tests drive Debian's Chromium, and cards show emoji: both installed when missing.
 BROWSER_PACKAGES := chromium fonts-noto-color-emoji
@@ -49,6 +49,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/letters.py
 	$(BIN)/python bench/crossword.py
 	$(BIN)/python bench/crossword_bots.py
+
+# The README's pictures: each game's main phases at 1280×800 and 390×844 (docs/screens/*.png).
+screens: $(STAMP) browser
+	$(BIN)/python docs/screens/make.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
