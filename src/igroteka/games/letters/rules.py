@@ -1057,11 +1057,12 @@ def _words_of(state: LettersState, seat: int, top: int) -> list[str]:
     def allowed(word: str) -> float:
         return 1.0 if word_problem(word, options, done, mine) is None else 0.0
 
-    if options.nouns_singular or options.unique_words:  # most words refused: weigh them all
+    if options.nouns_singular:  # most words refused: weigh them all
         found = best_words(held, LANG, wildcard=wild, top=top, score=allowed)
         words = [f.word for f in found if f.score > 0]
-    else:  # a few refused (the family table's, the player's own): the best few hundred do
-        for wide in (max(top, 20), 400):
+    else:  # a few refused (the family table's, the words composed already): the best few
+        # hundred do, and more than were composed, so that no composed word hides another
+        for wide in (max(top, 20), max(400, top + len(done) + 20)):
             found = best_words(held, LANG, wildcard=wild, top=wide)
             words = [f.word for f in found if allowed(f.word)][:top]
             if len(words) >= top or len(found) < wide:
