@@ -114,23 +114,16 @@ def phase_rooms(
     """``game`` played by easy bots to its end; a room stored at the first moment of each of
     ``phases`` (room id ``<game>-<phase>``, every seat a person's, see ``token``). Answers the
     seat a page of each room should hold: the first the game waits for then (else seat 0)."""
-    found = entry(game)
-    match = Match.start(found.game, NAMES[:players], options, seed)
-    bots = {s: found.make_bot("easy", s, 11) for s in range(players)}
+    game_of = entry(game).game
     shown: dict[str, int] = {}
-    while True:
-        room = f"{game}-{found.game.phase(match.state)}"
+
+    def stored_then_over(match: Match[Any, Any]) -> bool:
+        room = f"{game}-{game_of.phase(match.state)}"
         if room.split("-", 1)[1] in phases and room not in shown:
             store_rooms(url, match, [room])
-            awaited = sorted(found.game.awaited(match.state))
+            awaited = sorted(game_of.awaited(match.state))
             shown[room] = awaited[0] if awaited else 0
-        step = next_step(found.game, match.state)
-        if step.kind == "over":
-            return shown
-        if step.kind == "automatic":
-            match.play(step.seats[0], step.action)
-            continue
-        chooser = step.seats[0]
-        events = match.play(chooser, bots[chooser].choose(match.view(chooser)))
-        for s, bot in bots.items():
-            bot.observe([e for e in events if e.visible_to(s)])
+        return match.outcome() is not None
+
+    played_until(game, options, players, seed, stored_then_over)
+    return shown

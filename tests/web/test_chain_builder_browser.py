@@ -4,19 +4,17 @@ link judged by the server as it is placed, at a laptop's size and at a phone's (
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from igroteka.games.klepka.chain import SYNCOPE, first_letter, last_letter
 from igroteka.games.klepka.rules import best_chain
 from igroteka.i18n import Text, translate
 from tests.server.positions import played_until, store_rooms, token
 from tests.server.support import free_port, running
-from tests.web.test_browser import ARGS, CHROMIUM
+from tests.web.test_browser import browser  # noqa: F401 (the fixture)
 
 SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
 DECK = {
@@ -31,16 +29,6 @@ DECK = {
     ],
 }  # fmt: skip
 OPTIONS = {"deck": DECK, "pairs": 10, "syncopes": 2, "chain": "manual", "starter": 0}
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Chromium is not installed: `make test` installs it (apt-get install chromium)")
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=60_000)
-        yield launched
-        launched.close()
 
 
 def family_at_the_chains() -> Any:
@@ -80,7 +68,9 @@ def no_sideways_scroll(page: Any) -> bool:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_family_taps_its_chains_a_broken_link_says_why_beside_it_and_a_syncope_is_placed(
-    browser: Any, tmp_path: Path, size: str
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+    size: str,
 ) -> None:
     match = family_at_the_chains()
     anns, bobs = (match.view(s)["collections"][s] for s in (0, 1))
