@@ -31,7 +31,16 @@ from typing import Protocol
 from igroteka.engine.game import Event, JsonObject
 from igroteka.i18n import Text
 
-__all__ = ["PLAIN", "Banner", "Moment", "Names", "Narrator", "PlainNarrator", "together"]
+__all__ = [
+    "PLAIN",
+    "Banner",
+    "Moment",
+    "Names",
+    "Narrator",
+    "PlainNarrator",
+    "bot_name",
+    "together",
+]
 
 Names = Sequence[str]
 """Every seat's name, by seat; an element may be a ``Text`` (a bot's)."""
@@ -93,6 +102,25 @@ def together(names: Sequence[str]) -> Text:
     if len(names) <= 1:
         return Text("{name}", name=names[0] if names else "")
     return Text("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+_LEVELS = {
+    "random": Text("random"),
+    "easy": Text("easy"),
+    "medium": Text("medium"),
+    "hard": Text("hard"),
+}
+"""The bot levels every game has, as people read them."""
+
+
+def bot_name(level: str) -> Text:
+    """A bot's name as sentences and the banner say it: its level in the reader's language.
+
+    >>> from igroteka.i18n import translate
+    >>> bot_name("easy"), translate(bot_name("easy"), "uk"), translate(bot_name("easy"), "ru")
+    ('Bot (easy)', 'Бот (легкий)', 'Бот (лёгкий)')
+    """
+    return Text("Bot ({level})", level=_LEVELS.get(level, level))
 
 
 class PlainNarrator:

@@ -547,9 +547,12 @@ def create_app(
         "/api/rooms/{room_id}/replay/{step}",
         responses=refusals(*FINISHED, "bad-request", "no-step"),
     )
-    async def replay_step(room_id: str, step: Step) -> dict[str, Any]:
-        """A finished game step by step: the spectator's view after ``step`` actions."""
-        return await (await rooms.find(room_id)).replay_step(step)
+    async def replay_step(room_id: str, step: Step, request: Request) -> dict[str, Any]:
+        """A finished game step by step: the spectator's view after ``step`` actions, the
+        step's sentences (``log``) and the ``banner`` then, in the language of
+        Accept-Language."""
+        lang = negotiate(request.headers.get("accept-language"))
+        return await (await rooms.find(room_id)).replay_step(step, lang)
 
     @app.get("/r/{room_id}/replay", include_in_schema=False)
     async def replay_page(room_id: str) -> HTMLResponse:

@@ -26,8 +26,10 @@ from typing import Any, Protocol
 
 from igroteka.engine import Event, IllegalAction, JsonObject, Match, Outcome, events_for
 from igroteka.engine.context import context
+from igroteka.engine.narration import Banner
 from igroteka.engine.record import LoggedAction
 from igroteka.i18n import DEFAULT, Text, translate
+from igroteka.server.chronicle import Chronicle, banner_json, log_json, moments_json
 from igroteka.server.committer import Committer
 from igroteka.server.errors import RoomError
 from igroteka.server.limits import BEHIND, QUEUE
@@ -142,6 +144,7 @@ class Authority:
         connections: set[Connection],
         workers: Workers,
         committer: Committer,
+        chronicle: Chronicle | None = None,
     ) -> None:
         self.room_id = room_id
         self.match = match
@@ -149,6 +152,8 @@ class Authority:
         self.workers = workers
         self.committer = committer
         self.connections = connections
+        self.chronicle = chronicle if chronicle is not None else Chronicle()
+        """The game's events by seq and the room's lines: the move log, the banner."""
         self.stopped: Outcome | None = None
         self.listener: Listener = _Nobody()
         self.lock = asyncio.Lock()
@@ -181,8 +186,16 @@ class Authority:
         return told
 
     def told(self, seat: int | None, lang: str) -> JsonObject:
-        """What a connection is told of the game now: ``seq``, ``context`` and ``view``."""
-        return {"seq": self.seq, "context": self.context(lang), "view": self.match.view(seat)}
+        """What a connection is told of the game now: ``seq``, ``context``, ``view`` and the
+        ``banner`` above its table."""
+        told = self.context(lang)
+        view = self.match.view(seat)
+        banner = banner_json(self.banner(view, told, seat), told["deadline"], lang)
+        return {"seq": self.seq, "context": told, "view": view, "banner": banner}
+
+    def banner(self, view: JsonObject, told: JsonObject, seat: int | None) -> Banner:
+        """The banner of a seat (None: a spectator) from its view and the context."""
+        return self.chronicle.banner(view, told, seat)
 
     def remember(self) -> None:
         """Keep the state now by its seq, and forget the oldest beyond the window."""
@@ -270,7 +283,9 @@ class Authority:
 
     # -- the one path of every action
 
-    async def commit(self, seat: int, action: Any) -> tuple[Event, ...]:
+    async def commit(
+        self, seat: int, action: Any, lines: tuple[Text, ...] = ()
+    ) -> tuple[Event, ...]:
         """Apply, store, then tell: the one path of every accepted action (the lock held).
 
         1. *apply*: the rules check the action and make the next state
@@ -280,7 +295,9 @@ class Authority:
            actions, before the match changes (if that fails, nothing changed
            either: RoomError ``not-stored``);
         3. *tell*: the bots observe the events their seats may see, and each
-           connection gets its seat's view, its events and the context.
+           connection gets its seat's view, its events and the context, with the
+           banner, the sentences of its events and ``lines`` of the room's own (a bot stands
+           in), said before them.
         """
         match = self.match
         state, events = await self.workers.apply(match.game, match.state, seat, action)
@@ -288,11 +305,17 @@ class Authority:
         ends = match.game.outcome(state) is not None
         stored = Appended(self.room_id, self.seq, seat, logged.action, ends)
         # once stored, it is applied and told even if the caller is cancelled meanwhile
-        await asyncio.shield(self._store_then_tell(stored, state, logged, events))
+        told = self._store_then_tell(stored, state, logged, events, lines)
+        await asyncio.shield(told)
         return events
 
     async def _store_then_tell(
-        self, stored: Appended, state: Any, logged: LoggedAction, events: tuple[Event, ...]
+        self,
+        stored: Appended,
+        state: Any,
+        logged: LoggedAction,
+        events: tuple[Event, ...],
+        lines: tuple[Text, ...],
     ) -> None:
         try:
             await self.committer.append(stored)
@@ -303,36 +326,54 @@ class Authority:
         self.match.adopt(state, logged)  # once the store has it
         self.remember()
         self.listener.observe(events)
-        self.broadcast(events)
+        start = len(self.chronicle.entries)
+        for line in lines:
+            self.chronicle.room(self.seq, line)
+        self.chronicle.game(self.seq, logged.seat, events)
+        self.broadcast(events, start)
 
-    def broadcast(self, events: tuple[Event, ...]) -> None:
-        """Each connection's update: its seat's view and events, the context in its language."""
+    def broadcast(self, events: tuple[Event, ...], start: int) -> None:
+        """Each connection's update: its seat's view and events, the context in its language,
+        the banner and the log's new lines (the chronicle's entries from ``start`` on)."""
         match = self.match
-        views: dict[int | None, JsonObject] = {}
+        seen: dict[int | None, tuple[JsonObject, Banner, list[Any], list[JsonObject]]] = {}
         contexts: dict[str, JsonObject] = {}
         texts: dict[tuple[int | None, str], str] = {}  # one encoding per seat and language
+        chronicle = self.chronicle
         for connection in self.connections:
             seat, lang = connection.seat, connection.lang
             if (seat, lang) not in texts:
-                if seat not in views:
-                    views[seat] = match.view(seat)
                 if lang not in contexts:
                     contexts[lang] = self.context(lang)
+                told = contexts[lang]
+                if seat not in seen:  # once per seat: its view, banner, lines and moments
+                    view = match.view(seat)
+                    seen[seat] = (
+                        view,
+                        self.banner(view, told, seat),
+                        chronicle.since(start, seat),
+                        chronicle.moments(start, seat),
+                    )
+                view, banner, lines, moments = seen[seat]
                 message = {
                     "type": "update",
                     "seq": self.seq,
-                    "context": contexts[lang],
-                    "view": views[seat],
+                    "context": told,
+                    "view": view,
                     "events": [event.to_json() for event in events_for(events, seat)],
+                    "banner": banner_json(banner, told["deadline"], lang),
+                    "log": log_json(lines, lang),
+                    "moments": moments_json(moments, lang),
                 }
                 texts[seat, lang] = json.dumps(message, ensure_ascii=False)
             connection.send(texts[seat, lang])
 
     # -- the replay of a finished game
 
-    async def replay_step(self, step: int) -> JsonObject:
-        """A spectator's view after ``step`` actions of a finished game, and that step's events
-        (the game is replayed once, in a worker)."""
+    async def replay_step(self, step: int, lang: str = DEFAULT) -> JsonObject:
+        """A spectator's view after ``step`` actions of a finished game, that step's events and
+        their sentences in ``lang``, and the banner then (the game is replayed once, in a
+        worker)."""
         match = self.match
         if self.outcome() is None:
             raise RoomError(Text("a game can be replayed once it is over"), "not-over")
@@ -343,10 +384,18 @@ class Authority:
                 Text("the game has steps 0 to {last}", last=len(self._replayed) - 1), "no-step"
             )
         state, events = self._replayed[step]
+        by = match.log[step - 1].seat if step else None
+        view = match.game.view(state, None)
+        then = context(match.game, state, step)
+        chronicle = self.chronicle
+        said = Chronicle(chronicle.narrator, chronicle.names)
+        said.game(step, by, events)
         return {
             "step": step,
             "steps": len(self._replayed) - 1,
-            "seat": match.log[step - 1].seat if step else None,
-            "view": match.game.view(state, None),
+            "seat": by,
+            "view": view,
             "events": [event.to_json() for event in events_for(events, None)],
+            "log": log_json(said.recent(None), lang),
+            "banner": banner_json(self.banner(view, then, None), None, lang),
         }

@@ -27,6 +27,7 @@ from typing import Any
 from igroteka.engine import Agent, Event, IllegalAction, events_for
 from igroteka.engine.schedule import Step, next_step, offered_seats
 from igroteka.games import Entry
+from igroteka.i18n import Text
 from igroteka.server.authority import Authority
 from igroteka.server.limits import Expiry, Limits
 from igroteka.store import Seat
@@ -97,6 +98,8 @@ class Pacing:
         now = time.monotonic()
         self.gone_since: dict[int, float] = {seat: now for seat in absent if seat in self.standins}
         """Since when (monotonic) each person's seat has had no connection."""
+        self.replaced: set[int] = set()
+        """The person's seats a stand-in has played since their person went (the log said so)."""
         self.turn_since = time.monotonic()
         """When the last action was taken: the turn timer counts from there."""
         self.turn_began = time.time()
@@ -130,9 +133,15 @@ class Pacing:
 
     # -- who is here
 
-    def arrived(self, seat: int) -> None:
+    def arrived(self, seat: int) -> bool:
+        """A person's seat has a connection again: True when a stand-in had played for them
+        (the log says they are back)."""
         self.gone_since.pop(seat, None)
         self.wake()
+        if seat in self.replaced:
+            self.replaced.discard(seat)
+            return True
+        return False
 
     def gone(self, seat: int) -> None:
         """A person's seat has no connection left: a bot plays it after ``away`` seconds."""
@@ -171,9 +180,11 @@ class Pacing:
                 return True
         return False
 
-    async def _commit(self, seat: int, action: Any, agent: Agent[Any]) -> bool:
+    async def _commit(
+        self, seat: int, action: Any, agent: Agent[Any], lines: tuple[Text, ...] = ()
+    ) -> bool:
         try:
-            await self.authority.commit(seat, action)
+            await self.authority.commit(seat, action, lines)
             return True
         except IllegalAction as error:
             agent.refused(error.reason)  # a bot's illegal action is a bug: it raises
@@ -221,8 +232,20 @@ class Pacing:
                 view = game.view(state, seat)
                 chosen, standin = await self.workers.choose(self.standins[seat], view)
                 self.standins[seat] = standin
-                await self._commit(seat, chosen, standin)
+                await self._commit(seat, chosen, standin, self._why_standin(seat, now))
                 return
+
+    def _why_standin(self, seat: int, now: float) -> tuple[Text, ...]:
+        """The log's line when a stand-in plays: its person has gone (said once until they
+        are back), or their turn timer ran out (said each time)."""
+        name = self.authority.chronicle.names[seat]
+        gone = self.gone_since.get(seat)
+        if gone is not None and gone + self.settings.away <= now:
+            if seat in self.replaced:
+                return ()
+            self.replaced.add(seat)
+            return (Text("{name} left; a bot plays for them until they are back", name=name),)
+        return (Text("{name}’s time ran out: a bot moved for them", name=name),)
 
     async def _run(self) -> None:
         authority = self.authority

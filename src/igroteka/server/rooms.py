@@ -40,9 +40,11 @@ from igroteka.engine import (
 )
 from igroteka.engine.declaration import pictures_named
 from igroteka.engine.match import replay_steps
+from igroteka.engine.narration import bot_name
 from igroteka.games import Entry, entry, versions
-from igroteka.i18n import Text
+from igroteka.i18n import Text, translate
 from igroteka.server.authority import Authority, Connection, outcome_json
+from igroteka.server.chronicle import Chronicle, log_json
 from igroteka.server.committer import Committer
 from igroteka.server.errors import RoomError, TooMany
 from igroteka.server.limits import HOUR, MINUTE
@@ -58,6 +60,7 @@ CHOSEN_SEED = "chosen_seed"
 """The key in a stored room's settings of a room made with a chosen seed (then true)."""
 
 _T = TypeVar("_T")
+_STARTED = Text("The game started")
 
 
 def stopped(played_with: Mapping[str, Any], now: Mapping[str, Any], replayed: int) -> Outcome:
@@ -108,6 +111,8 @@ class LiveRoom:
         self.connections: set[Connection] = set()
         self.authority: Authority | None = None
         self.pacing: Pacing | None = None
+        self.chronicle = Chronicle(found.declaration.narrator)
+        """The move log: the game's events with who acted, and the room's own lines."""
         self.stopped: Outcome | None = None
         """Set when the game was stopped before its first state (its options are refused now)."""
         self.active = time.monotonic()
@@ -148,14 +153,26 @@ class LiveRoom:
 
     # -- before the game
 
+    def names(self) -> list[str]:
+        """Every seat's name as sentences say it: a person's own, a bot's by its level."""
+        return [self._name(seat) for seat in self.stored.seats]
+
+    @staticmethod
+    def _name(seat: Seat) -> str:
+        return bot_name(seat.level) if seat.kind == "bot" else seat.name
+
     def take_seat(self, number: int, name: str) -> str:
         token = self.lobby.take_seat(number, name)
-        self._seats_changed()
+        self._seats_changed(self._took(number))
         return token
 
     def set_bot(self, number: int, level: str, token: str | None) -> None:
         self.lobby.set_bot(number, level, token)
-        self._seats_changed()
+        self._seats_changed(self._took(number))
+
+    def _took(self, number: int) -> Text:
+        seat = self.stored.seats[number]
+        return Text("{name} took seat {number}", name=self._name(seat), number=number + 1)
 
     def free_seat(self, number: int, token: str | None) -> None:
         """A seat is open again (see :meth:`Lobby.free`); a connection that held it watches now,
@@ -189,13 +206,20 @@ class LiveRoom:
         )
         self.lobby.started(played_with)
         self._play(match)
-        self._seats_changed()
+        self._seats_changed(_STARTED)
         self.wake()
 
     def _play(self, match: Match[Any, Any]) -> Authority:
         """The game is on: its authority, and the pacing that listens to it."""
+        self.chronicle.names = self.names()
         authority = Authority(
-            self.id, match, self.store, self.connections, self.workers, self.committer
+            self.id,
+            match,
+            self.store,
+            self.connections,
+            self.workers,
+            self.committer,
+            self.chronicle,
         )
         absent = [seat for seat in self.lobby.people() if not self.lobby.is_here(seat)]
         timer = self.stored.settings.get("turn_timer")
@@ -230,10 +254,12 @@ class LiveRoom:
             return
         authority = self._play(match)
         assert self.pacing is not None
+        self.chronicle.room(0, _STARTED)
         try:
             for _, events in steps:
                 authority.remember()
                 self.pacing.observe(events)
+                self.chronicle.game(authority.seq, match.log[-1].seat, events)
         except RecordError:
             authority.stopped = stopped(played_with, now, authority.seq)
         stored.actions = []  # the match's log holds them from now on
@@ -246,11 +272,14 @@ class LiveRoom:
     async def restore_finished(self) -> None:
         """Rebuild a finished game from the stored log, in a worker (no bot moves again)."""
         played_with, now, record = self._stored_record()
-        match, replayed = await self.workers.replay(self.entry.game, record, now)
+        match, replayed, played = await self.workers.replay(self.entry.game, record, now)
         if match is None:
             self.stopped = stopped(played_with, now, 0)
             return
         authority = self._play(match)
+        self.chronicle.room(0, _STARTED)
+        for seq, by, events in played:
+            self.chronicle.game(seq, by, events)
         if replayed is not None:
             authority.stopped = stopped(played_with, now, replayed)
         self.stored.actions = []
@@ -262,6 +291,7 @@ class LiveRoom:
             "type": "welcome",
             "room": self.public(),
             "seat": connection.seat,
+            "log": log_json(self.chronicle.recent(connection.seat), connection.lang),
         }
         return {**message, **self._told(connection)}
 
@@ -269,13 +299,14 @@ class LiveRoom:
         if self.authority is not None:
             return self.authority.told(connection.seat, connection.lang)
         if self.stopped is None:
-            return {"seq": 0, "context": None, "view": None}
+            return {"seq": 0, "context": None, "view": None, "banner": None}
         nothing: dict[str, Any] = {"seq": 0, "actors": [], "awaited": [], "phase": "over"}
         outcome = outcome_json(self.stopped, connection.lang)
         return {
             "seq": 0,
             "context": {**nothing, "outcome": outcome, "deadline": None},
             "view": None,
+            "banner": None,
         }
 
     async def act(self, seat: int, data: Any, seq: Any, action_id: Any = None) -> dict[str, Any]:
@@ -304,10 +335,10 @@ class LiveRoom:
             raise RoomError(Text("the record is given once the game is over"), "not-over")
         return self.authority.match.record()
 
-    async def replay_step(self, step: int) -> dict[str, Any]:
+    async def replay_step(self, step: int, lang: str) -> dict[str, Any]:
         if self.authority is None:
             raise RoomError(Text("a game can be replayed once it is over"), "not-over")
-        return await self.authority.replay_step(step)
+        return await self.authority.replay_step(step, lang)
 
     # -- who is here
 
@@ -340,13 +371,15 @@ class LiveRoom:
         who is here now (a ``room`` message without a view: theirs has not changed)."""
         self.connections.add(connection)
         self.touch()
+        back = None
         if connection.seat is not None:
             self.lobby.arrive(connection.seat)
-            if self.pacing is not None:
-                self.pacing.arrived(connection.seat)
+            if self.pacing is not None and self.pacing.arrived(connection.seat):
+                back = Text("{name} is back", name=self.names()[connection.seat])
+                self.chronicle.room(self._seq(), back)
         connection.send(self.welcome(connection))
         if connection.seat is not None:
-            self._presence_changed(connection)
+            self._presence_changed(connection, back)
 
     def disconnect(self, connection: Connection) -> None:
         self.connections.discard(connection)
@@ -357,21 +390,38 @@ class LiveRoom:
                 self.pacing.gone(seat)
             self._presence_changed(None)
 
-    def _presence_changed(self, came: Connection | None) -> None:
-        """Tell the other connections who is here: the room's seats, one encoding for all."""
-        text = json.dumps({"type": "room", "room": self.public()}, ensure_ascii=False)
+    def _presence_changed(self, came: Connection | None, line: Text | None = None) -> None:
+        """Tell the other connections who is here: the room's seats, one encoding for all (per
+        language, with a ``line`` of the log: a player is back)."""
+        room = self.public()
+        texts: dict[str, str] = {}
         for connection in self.connections:
             if connection is not came:
-                connection.send(text)
+                lang = connection.lang
+                if lang not in texts:
+                    message: dict[str, Any] = {"type": "room", "room": room}
+                    if line is not None:
+                        message["log"] = [{"seq": self._seq(), "text": translate(line, lang)}]
+                    texts[lang] = json.dumps(message, ensure_ascii=False)
+                connection.send(texts[lang])
 
-    def _seats_changed(self) -> None:
-        """Tell every connection of the room's seats (and the first view, once started)."""
+    def _seq(self) -> int:
+        return self.authority.seq if self.authority is not None else 0
+
+    def _seats_changed(self, line: Text | None = None) -> None:
+        """Tell every connection of the room's seats (and the first view, once started), and
+        the room's ``line`` of the log (kept in the chronicle)."""
         self.touch()
         room = self.public()
+        seq = self._seq()
+        if line is not None:
+            self.chronicle.room(seq, line)
         for connection in self.connections:
             message: dict[str, Any] = {"type": "room", "room": room}
             if self.authority is not None:
                 message.update(self.authority.told(connection.seat, connection.lang))
+            if line is not None:
+                message["log"] = [{"seq": seq, "text": translate(line, connection.lang)}]
             connection.send(message)
 
     def touch(self, now: float | None = None) -> None:

@@ -64,22 +64,27 @@ def _offer(bot: Agent[Any], view: dict[str, Any]) -> tuple[Any, Agent[Any]]:
     return bot.offer(view), bot
 
 
+Played = list[tuple[int, int, tuple[Event, ...]]]
+"""The events of each step of a log: (seq after it, the seat that acted, its events)."""
+
+
 def _replay(
     game: Game[Any, Any], record: GameRecord, versions: Mapping[str, Any]
-) -> tuple[Match[Any, Any] | None, int | None]:
-    """The match a stored log makes, and how far it replays (None: all of it; a match of None:
-    its options cannot start a game now)."""
+) -> tuple[Match[Any, Any] | None, int | None, Played]:
+    """The match a stored log makes, how far it replays (None: all of it; a match of None:
+    its options cannot start a game now), and the events of each step (the move log's)."""
     steps = replay_steps(game, record, versions)
+    played: Played = []
     try:
         match, _ = next(steps)
     except RecordError:
-        return None, 0
+        return None, 0, played
     try:
-        for _ in steps:
-            pass
+        for _, events in steps:
+            played.append((len(match.log), match.log[-1].seat, events))
     except RecordError:
-        return match, len(match.log)
-    return match, None
+        return match, len(match.log), played
+    return match, None, played
 
 
 def _steps(
@@ -170,8 +175,9 @@ class Workers:
 
     async def replay(
         self, game: Game[Any, Any], record: GameRecord, versions: Mapping[str, Any]
-    ) -> tuple[Match[Any, Any] | None, int | None]:
-        """A match rebuilt from a stored log, and how far it replays (None: to its end)."""
+    ) -> tuple[Match[Any, Any] | None, int | None, Played]:
+        """A match rebuilt from a stored log, how far it replays (None: to its end), and the
+        events of each step."""
         return await self._run(_replay, game, record, versions)
 
     async def steps(
