@@ -15,6 +15,7 @@ from igroteka.engine.game import OptionsError
 from igroteka.games.klepka import rules
 from igroteka.games.klepka.bots import LEVELS
 from igroteka.games.klepka.deck import DeckError, load_deck
+from igroteka.games.klepka.narration import NARRATOR
 
 
 def _deck_file(path: str) -> Mapping[str, Any]:
@@ -167,4 +168,5 @@ DECLARATION = Declaration(
     bot_levels=tuple(LEVELS),
     standin="medium",
     terminal="igroteka.terminal.klepka",
+    narrator=NARRATOR,
 )

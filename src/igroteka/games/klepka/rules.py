@@ -477,6 +477,12 @@ def _house_rules(options: KlepkaOptions) -> JsonObject:
     return _once_per(_HOUSE_RULES, options, options.house_rules)
 
 
+def _search(seat: int, position: int, first: Card) -> Event:
+    """A card of the first card's kind came up: the first stays up, the player looks on for its
+    match (the search); ``card`` is the first card, face up for everyone."""
+    return Event("search", {"seat": seat, "position": position, "card": first.to_json()})
+
+
 _NOBODY: frozenset[int] = frozenset()
 MAX_PLAYERS = 6
 _ALONE = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # one seat acts: a turn
@@ -700,6 +706,7 @@ class KlepkaGame:
             if Kind.SYNCOPE in (card.kind, first.kind):
                 return self._syncope(state, place, (state.first, position), events, changes)
             if card.kind is first.kind:
+                events.append(_search(seat, state.first, first))
                 changes["tried"] = frozenset((position,))
                 return self._reveal(state, place, (position,), After.SEARCH, events, changes)
         else:  # searching for the first card's match
@@ -708,10 +715,15 @@ class KlepkaGame:
                     state, place, (state.first, position), events, changes, searching=True
                 )
             if card.kind is first.kind:
+                events.append(_search(seat, state.first, first))
                 changes["tried"] = state.tried | {position}
                 return self._reveal(state, place, (position,), After.SEARCH, events, changes)
         if card.pair == first.pair:
-            events.append(Event("match", {"seat": seat, "positions": [state.first, position]}))
+            word, picture = (first, card) if first.kind == Kind.WORD else (card, first)
+            found = {"word": word.text, "picture": picture.text}
+            events.append(
+                Event("match", {"seat": seat, "positions": [state.first, position], **found})
+            )
             place[state.first] = place[position] = seat
             _take(state, changes, seat, (state.first, position))
             return self._next(state, place, After.AGAIN, events, changes)

@@ -10,6 +10,7 @@ from igroteka.engine.declaration import Declaration, Labels, Option
 from igroteka.engine.declaration import labels as _l
 from igroteka.games.letters import rules
 from igroteka.games.letters.bots import LEVELS
+from igroteka.games.letters.narration import NARRATOR
 
 
 def _number(key: str, label: Labels) -> Option:
@@ -82,4 +83,5 @@ DECLARATION = Declaration(
     standin="medium",
     lexicon=True,
     terminal="igroteka.terminal.letters",
+    narrator=NARRATOR,
 )
