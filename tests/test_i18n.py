@@ -257,3 +257,46 @@ def test_every_refusal_in_random_games_is_translated(name: str) -> None:
             translated = translate(reason, lang)
             assert translated != reason and "{" not in translated, (reason, lang)
             assert re.search("[а-яіїєґ]", translated), (reason, lang)
+
+
+def untranslated(text: object, lang: str) -> list[str]:
+    """The templates of a sentence and of every sentence inside it without a translation."""
+    if not isinstance(text, Text):
+        return []
+    missing = [] if text.template in catalogue(lang) else [text.template]
+    for value in text.values.values():
+        missing += untranslated(value, lang)
+    return missing
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_sentence_and_banner_of_random_games_is_translated(name: str) -> None:
+    """The move log and the banner of whole games, for each seat and a spectator, are said in
+    Ukrainian and Russian: every sentence and every sentence within one (a bot's name)."""
+    from igroteka.engine import events_for
+    from igroteka.engine.context import context
+    from igroteka.engine.narration import bot_name
+
+    found = entry(name)
+    game, narrator = found.game, found.declaration.narrator
+    said: list[Text] = []
+    for seed in range(2):
+        players = ["Ann", "Bob", "Olya"][: 2 + seed]
+        names = [*players[:-1], bot_name("easy")]
+        played = Match.start(game, players, {}, seed)
+        play_out(played, {n: found.make_bot("easy", n, seed) for n in range(len(players))})
+        match = Match.start(game, players, {}, seed)
+        for number, logged in enumerate(played.log, start=1):
+            events = match.play(logged.seat, game.decode_action(logged.action))
+            told = context(game, match.state, number)
+            for seat in [None, *range(len(players))]:
+                for event in events_for(events, seat):
+                    sentence = narrator.narrate(event, logged.seat, names)
+                    if sentence is not None:
+                        said.append(sentence)
+                banner = narrator.banner(game.view(match.state, seat), told, seat, names)
+                said += [banner.headline] + ([banner.prompt] if banner.prompt else [])
+            said += [m.explanation for e in events if (m := narrator.moment(e)) is not None]
+    assert said
+    for lang in ("uk", "ru"):
+        assert sorted({t for text in said for t in untranslated(text, lang)}) == [], lang

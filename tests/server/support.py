@@ -113,12 +113,19 @@ def start(client: TestClient, room: str) -> None:
 
 
 def play_through(
-    client: TestClient, room: str, token: str, game: str, level: str = "medium", most: int = 100_000
+    client: TestClient,
+    room: str,
+    token: str,
+    game: str,
+    level: str = "medium",
+    most: int = 100_000,
+    lang: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Play a seat with a bot over the websocket until the game ends (or ``most`` messages)."""
+    """Play a seat with a bot over the websocket until the game ends (or ``most`` messages),
+    told in ``lang``."""
     found = entry(game)
     messages: list[dict[str, Any]] = []
-    with connected(client, room, token) as ws:
+    with connected(client, room, token, lang) as ws:
         welcome = ws.receive_json()
         messages.append(welcome)
         me = welcome["seat"]
