@@ -239,3 +239,17 @@ def test_a_room_rebuilt_after_a_restart_welcomes_with_its_games_log(tmp_path: Pa
         welcome = ws.receive_json()
     assert texts(welcome)[0] == "The game started"  # the seats' lines are not kept
     assert texts(welcome)[1:] == flipped
+
+
+def test_a_change_of_language_tells_the_banner_and_the_log_again_in_it() -> None:
+    with server() as client:
+        room = new_room(client, "klepka", 2, pairs=4, starter=0)
+        ann = seat(client, room, 0, "Ann")
+        seat(client, room, 1, "Bob")
+        start(client, room)
+        with connected(client, room, ann) as ws:
+            assert ws.receive_json()["banner"]["headline"] == "Your turn"
+            ws.send_json({"type": "lang", "lang": "ru"})
+            again = receive_until(ws, lambda m: "history" in m)
+            assert again["banner"]["headline"] == "Ваш ход"
+            assert [line["text"] for line in again["history"]][-1] == "Игра началась"

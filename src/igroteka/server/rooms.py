@@ -295,6 +295,13 @@ class LiveRoom:
         }
         return {**message, **self._told(connection)}
 
+    def retold(self, connection: Connection) -> dict[str, Any]:
+        """What a connection that changed its language is told again in it: a ``room`` message
+        with the view, the banner and the log's last lines (``history``, in place of those it
+        holds)."""
+        recent = log_json(self.chronicle.recent(connection.seat), connection.lang)
+        return {"type": "room", "room": self.public(), **self._told(connection), "history": recent}
+
     def _told(self, connection: Connection) -> dict[str, Any]:
         if self.authority is not None:
             return self.authority.told(connection.seat, connection.lang)

@@ -289,7 +289,7 @@ async def _handle(
             choices = ", ".join(LANGUAGES)
             return error("bad-lang", Text("the languages are {choices}", choices=choices))
         connection.lang = lang
-        return None
+        return room.retold(connection)  # the banner and the log, said again in it
     if kind == "action":
         if connection.seat is None:
             return error("spectator", Text("a spectator cannot act: take a seat to play"))
