@@ -104,6 +104,10 @@ const STRINGS = {
     cardDown: "card {n}, face down", cardUp: "card {n}: {face}", letterCard: "{letter}, worth {points}, {colour}",
     blue: "blue", yellow: "yellow", red: "red", green: "green", yourCards: "Your cards", cardsOf: "{name}'s cards",
     pictureOf: "picture: {text}", collected: "Collected",
+    // the banner and the move log (web/narration.js)
+    nrWaitingFor: "Waiting for", nrHoldsDevice: "{name} holds the device", nrMoveLog: "Moves",
+    nrNewRule: "New rule:", nrDismiss: "Got it", nrPlay: "Play", nrPause: "Pause",
+    nrBotName: "Bot ({level})", nrLevel_random: "random", nrLevel_easy: "easy", nrLevel_medium: "medium", nrLevel_hard: "hard",
   },
   uk: {
     newGame: "Нова гра", game: "Гра", players: "Гравці", create: "Створити кімнату",
@@ -207,6 +211,10 @@ const STRINGS = {
     cardDown: "картка {n}, закрита", cardUp: "картка {n}: {face}", letterCard: "{letter}, вартість {points}, {colour}",
     blue: "синя", yellow: "жовта", red: "червона", green: "зелена", yourCards: "Ваші картки", cardsOf: "Картки: {name}",
     pictureOf: "картинка: {text}", collected: "Зібрано",
+    // the banner and the move log (web/narration.js)
+    nrWaitingFor: "Чекаємо на", nrHoldsDevice: "Пристрій у руках: {name}", nrMoveLog: "Ходи",
+    nrNewRule: "Нове правило:", nrDismiss: "Зрозуміло", nrPlay: "Відтворити", nrPause: "Пауза",
+    nrBotName: "Бот ({level})", nrLevel_random: "випадковий", nrLevel_easy: "легкий", nrLevel_medium: "середній", nrLevel_hard: "складний",
   },
   ru: {
     newGame: "Новая игра", game: "Игра", players: "Игроки", create: "Создать комнату",
@@ -310,6 +318,10 @@ const STRINGS = {
     cardDown: "карточка {n}, закрыта", cardUp: "карточка {n}: {face}", letterCard: "{letter}, стоимость {points}, {colour}",
     blue: "синяя", yellow: "жёлтая", red: "красная", green: "зелёная", yourCards: "Ваши карточки", cardsOf: "Карточки: {name}",
     pictureOf: "картинка: {text}", collected: "Собрано",
+    // the banner and the move log (web/narration.js)
+    nrWaitingFor: "Ждём", nrHoldsDevice: "Устройство в руках: {name}", nrMoveLog: "Ходы",
+    nrNewRule: "Новое правило:", nrDismiss: "Понятно", nrPlay: "Воспроизвести", nrPause: "Пауза",
+    nrBotName: "Бот ({level})", nrLevel_random: "случайный", nrLevel_easy: "лёгкий", nrLevel_medium: "средний", nrLevel_hard: "сложный",
   },
 };
 

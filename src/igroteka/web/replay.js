@@ -3,7 +3,10 @@
 import { api, h, toast } from "./dom.js";
 import { RENDERERS } from "./games.js";
 import { t } from "./i18n.js";
+import { seatName } from "./narration.js";
 import { findRoom } from "./room.js";
+
+const PACE = 1500; // milliseconds between two steps while the replay plays itself
 
 // ---------------------------------------------------------------- the replay of a finished game
 
@@ -13,6 +16,7 @@ export class ReplayPage {
     this.id = id;
     this.step = 0;
     this.steps = 0;
+    this.playing = null; // the timer while the replay plays itself
     this.keys = (event) => {
       if (event.key === "ArrowRight") this.go(this.step + 1);
       if (event.key === "ArrowLeft") this.go(this.step - 1);
@@ -40,8 +44,11 @@ export class ReplayPage {
     const names = this.room.seats.map((s) => s.name);
     const context = { seat: null, names, held: [], t, h, send: () => {}, record: `/api/rooms/${this.id}/record`, toast };
     const board = RENDERERS[this.room.game].render(shown.view, context);
-    const who = shown.seat === null ? "" : `${names[shown.seat]}: `;
-    const what = shown.events.map((e) => e.kind).join(", ");
+    // the step's sentences, as the table said them (a step the game says nothing of: who moved)
+    const sentences = (shown.log ?? []).map((line) => h("li", {}, line.text));
+    const who = shown.seat === null ? null : h("li", { class: "muted" }, seatName(this.room.seats[shown.seat]));
+    if (this.step >= this.steps) this.pause();
+    const playing = this.playing !== null;
     const slider = h("input", {
       type: "range", min: 0, max: this.steps, value: this.step, "aria-label": t("replay"),
       onchange: (event) => this.go(Number(event.target.value)),
@@ -58,15 +65,36 @@ export class ReplayPage {
           h("b", {}, `${this.step} / ${this.steps}`),
           h("button", { class: "next", onclick: () => this.go(this.step + 1) }, `${t("next")} ▶`),
           h("button", { onclick: () => this.go(this.steps), "aria-label": "⏭" }, "⏭"),
+          h(
+            "button",
+            { class: "play", "aria-pressed": playing ? "true" : "false", onclick: () => (playing ? this.pause() : this.play()) },
+            playing ? `⏸ ${t("nrPause")}` : `▶ ${t("nrPlay")}`,
+          ),
           slider,
         ),
-        h("p", { class: "muted" }, who + what),
+        h("p", { class: "banner replay-banner" }, shown.banner?.headline ?? ""),
+        h("ol", { class: "replay-log", "aria-live": "polite" }, sentences.length ? sentences : who),
         board,
       ),
     );
   }
 
+  // the replay plays itself, a step every PACE milliseconds, until its end or a pause
+  play() {
+    if (this.playing !== null) return;
+    if (this.step >= this.steps) this.step = -1; // at the end: from the start again
+    this.playing = setInterval(() => this.go(this.step + 1), PACE);
+    this.go(this.step + 1);
+  }
+
+  pause() {
+    if (this.playing === null) return;
+    clearInterval(this.playing);
+    this.playing = null;
+  }
+
   close() {
+    this.pause();
     document.removeEventListener("keydown", this.keys);
   }
 }

@@ -6,6 +6,7 @@ import { actionId, api, h, redraw, toast } from "./dom.js";
 import { RENDERERS } from "./games.js";
 import { language, t } from "./i18n.js";
 import { forgetToken, tokens } from "./keep.js";
+import { BannerBox, LogPanel, Moments, seatName } from "./narration.js";
 import { chosenSeed, seating } from "./seats.js";
 
 
@@ -30,6 +31,10 @@ export class RoomPage {
     this.sockets = {};
     this.refusals = {}; // by seat held: the latest refusal, counted, for a game to show
     this.checks = new Map(); // by id: what to do with the answer to a check (see check())
+    this.banners = {}; // by seat held (or "watch"): the banner the server narrates for it
+    this.logs = {}; // by seat held (or "watch"): the move log it may read
+    this.bannerBox = new BannerBox();
+    this.moments = null; // the rules met for the first time, once the game is known
     this.closed = false;
   }
 
@@ -92,6 +97,7 @@ export class RoomPage {
       return this.render();
     }
     if (message.type === "welcome" || message.type === "room") this.room = message.room;
+    this.narrated(key, message);
     if (message.view !== undefined && message.type !== "error") {
       this.views[key] = message.view;
       this.contexts[key] = message.context ?? null;
@@ -109,6 +115,19 @@ export class RoomPage {
       this.refusals[key] = { reason: message.reason, count: (this.refusals[key]?.count ?? 0) + 1 };
     }
     this.render();
+  }
+
+  // what the server narrates beside a view: the banner, the log's lines, the rules met
+  narrated(key, message) {
+    if (message.banner !== undefined) this.banners[key] = message.banner;
+    const log = (this.logs[key] ??= new LogPanel());
+    if (message.type === "welcome") log.add(message.log, true);
+    else if (message.history) log.add(message.history, true); // said again in a new language
+    else if (message.log) log.add(message.log);
+    if (message.moments?.length && this.room) {
+      this.moments ??= new Moments(this.room.game);
+      this.moments.add(message.moments);
+    }
   }
 
   send(seat, action) {
@@ -167,10 +186,12 @@ export class RoomPage {
       refusal: this.refusals[key] ?? null, // what the server last refused this seat, and why
     };
     const body = renderer.render(view, context);
-    // a renderer may say whose turn it is in its own words (several may act at once)
-    // a live region, kept across redraws (dom.js): a screen reader says each change of it
-    const line = renderer.status?.(view, context) ?? statusLine(view, known, context);
-    const status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-key": "status" }, line);
+    // a renderer of before the narrators may still say whose turn it is in its own words
+    const status = renderer.status ? h("p", { class: "status" }, renderer.status(view, context)) : null;
+    const banner = this.banners[key];
+    const fallback = banner ? null : h("p", { class: "status" }, statusLine(view, known, context));
+    const log = (this.logs[key] ??= new LogPanel());
+    this.moments ??= new Moments(room.game);
     const outcome = known.outcome;
     const section = h(
       "section",
@@ -183,11 +204,19 @@ export class RoomPage {
         "data-stopped": outcome?.stopped ? "yes" : "no",
       },
       chosenSeed(room),
+      this.bannerBox.element,
+      fallback,
       status,
+      this.moments.element,
       outcome?.reason ? h("p", { class: "outcome-reason" }, outcome.reason) : null,
       body,
+      log.element,
     );
     redraw(this.main, section);
+    // changed in place once on the page, so that a screen reader reads what is new
+    const holder = this.held().length > 1 && seat !== null ? seatName(room.seats[seat]) : null;
+    this.bannerBox.show(banner ?? null, room.seats, holder);
+    log.draw();
   }
 
   // a game stopped (by an update) before its first state: there is no table, only the reason
@@ -238,6 +267,7 @@ export class RoomPage {
 
   close() {
     this.closed = true;
+    this.bannerBox.close();
     for (const socket of Object.values(this.sockets)) socket.close();
   }
 }
