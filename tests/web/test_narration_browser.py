@@ -28,11 +28,17 @@ def port(tmp_path: Any) -> Iterator[int]:
 
 
 def klepka_room(
-    port: int, names: list[str], bots: int = 0, **options: Any
+    port: int, names: list[str], bots: int = 0, timer: int | None = None, **options: Any
 ) -> tuple[str, dict[int, str]]:
     """A started Klepka room made through the API (seed 5): people in seats 0, 1…, then bots."""
     base = f"http://127.0.0.1:{port}"
-    asked = {"game": "klepka", "players": len(names) + bots, "seed": 5, "options": options}
+    asked = {
+        "game": "klepka",
+        "players": len(names) + bots,
+        "seed": 5,
+        "options": options,
+        "turn_timer": timer,
+    }
     created = httpx.post(f"{base}/api/rooms", json=asked)
     assert created.status_code == 201, created.text
     room, creator = created.json()["id"], created.json()["creator"]
@@ -113,6 +119,21 @@ def test_in_hot_seat_the_banner_names_who_holds_the_device(
     assert page.inner_text(".banner .banner-holder") == "Устройство в руках: Боря"
     assert headline(page) == "Боря Ваш ход"
     no_sideways_scroll(page)
+
+
+def test_a_turn_timer_counts_down_in_the_banner_every_second(
+    browser: Any,  # noqa: F811
+    port: int,
+) -> None:
+    room, held = klepka_room(port, ["Ann", "Bob"], timer=60, pairs=4, starter=0)
+    page = page_of(browser, port, room, {1: held[1]}, "en-GB", PHONE)
+    clock = page.wait_for_selector(".banner .countdown")
+    assert clock is not None
+    first = int(clock.get_attribute("data-left") or 0)
+    assert 50 <= first <= 60 and clock.inner_text().startswith("⏱ 0:")
+    left = "(first) => Number(document.querySelector('.banner .countdown').dataset.left) < first"
+    page.wait_for_function(left, arg=first)
+    assert clock.evaluate("node => node.isConnected")  # the same element ticks: no redraw
 
 
 def flip_until_the_table_is_empty(pages: list[Any]) -> None:
