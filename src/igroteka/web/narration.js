@@ -75,18 +75,30 @@ export class LogPanel {
 
   // `lines`: [{seq, text}]; `replace`: they are the whole log (a welcome), not new lines
   add(lines, replace = false) {
-    if (replace) this.lines = [];
+    if (replace) {
+      this.lines = [];
+      this.start = (this.start ?? 0) + 1_000_000; // what was drawn is drawn again
+    }
     this.lines.push(...(lines ?? []));
-    this.lines = this.lines.slice(-LOG_LINES);
+    if (this.lines.length > LOG_LINES) {
+      this.start = (this.start ?? 0) + this.lines.length - LOG_LINES;
+      this.lines = this.lines.slice(-LOG_LINES);
+    }
   }
 
-  // draw the lines the panel lacks, and keep it scrolled to the latest if it was there
+  // draw the lines the panel lacks (only those: an update adds a line or two), and keep it
+  // scrolled to the latest
   draw() {
-    const atEnd = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 8;
-    this.element.setAttribute("aria-label", t("nrMoveLog"));
-    this.list.replaceChildren(...this.lines.map((line) => h("li", { "data-seq": line.seq }, line.text)));
-    if (atEnd || !this.drawn) this.list.scrollTop = this.list.scrollHeight;
-    this.drawn = true;
+    const drawn = this.list.children;
+    const first = drawn.length ? Number(drawn[0].dataset.index) : 0;
+    const wanted = this.start ?? 0;
+    if (drawn.length && (first !== wanted || drawn.length > this.lines.length)) this.list.replaceChildren();
+    const have = this.list.children.length;
+    const fresh = this.lines.slice(have).map((line, n) => h("li", { "data-seq": line.seq, "data-index": wanted + have + n }, line.text));
+    if (fresh.length) {
+      this.list.append(...fresh);
+      this.list.scrollTop = this.list.scrollHeight;
+    }
   }
 }
 
