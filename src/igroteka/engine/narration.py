@@ -98,10 +98,18 @@ def together(names: Sequence[str]) -> Text:
     'Ann, Bob and Olya'
     >>> together(["Ann"])
     'Ann'
+
+    A name that is itself a ``Text`` (a bot's) stays one, to be translated with the rest.
     """
     if len(names) <= 1:
         return Text("{name}", name=names[0] if names else "")
-    return Text("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+    return Text("{names} and {last}", names=_commas(names[:-1]), last=names[-1])
+
+
+def _commas(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return Text("{first}, {rest}", first=names[0], rest=_commas(names[1:]))
 
 
 _LEVELS = {

@@ -10,6 +10,7 @@ from igroteka.engine.declaration import Declaration, Labels, Option
 from igroteka.engine.declaration import labels as _l
 from igroteka.games.crossword import rules
 from igroteka.games.crossword.bots import LEVELS
+from igroteka.games.crossword.narration import NARRATOR
 
 _DEFAULTS = rules.CrosswordOptions()
 
@@ -101,4 +102,5 @@ DECLARATION = Declaration(
     standin="medium",
     lexicon=True,
     terminal="igroteka.terminal.crossword",
+    narrator=NARRATOR,
 )

@@ -438,9 +438,11 @@ class CrosswordGame:
                     "seat": seat,
                     "tiles": [_tile_json(tile) for tile in state.last],
                     "words": [list(pair) for pair in said],
+                    "where": [[word.start, word.across] for word in judged.words],
                     "score": judged.score,
                     "bonus": judged.bonus,
                     "drawn": len(drawn),
+                    "bag": len(state.bag),
                 },
             ),
             Event("drew", {"seat": seat, "tiles": list(drawn)}, to=frozenset((seat,))),
@@ -490,6 +492,7 @@ class CrosswordGame:
                     "scores": list(outcome.scores),
                     "winners": sorted(outcome.winners),
                     "left": outcome.details["left"],
+                    "played": list(state.scores),
                 },
             )
         )
