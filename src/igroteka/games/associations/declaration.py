@@ -14,6 +14,7 @@ from igroteka.engine.declaration import labels as _l
 from igroteka.engine.game import OptionsError
 from igroteka.games.associations import rules
 from igroteka.games.associations.bots import LEVELS
+from igroteka.games.associations.narration import NARRATOR
 from igroteka.games.associations.own import MAX_TEXT_BYTES, parse_own_deck
 from igroteka.games.klepka.deck import DeckError, DeckProblem
 from igroteka.i18n import Text
@@ -142,4 +143,5 @@ DECLARATION = Declaration(
     standin="medium",
     lexicon=False,
     terminal="igroteka.terminal.associations",
+    narrator=NARRATOR,
 )

@@ -779,7 +779,7 @@ def _lay(
         hands=_set(state.hands, seat, _without(state.hands[seat], cards)),
     )
     events = [
-        Event("laid", {"seat": seat}),
+        Event("laid", {"seat": seat, "count": len(cards)}),
         Event("laid_cards", {"seat": seat, "cards": list(cards)}, to=frozenset((seat,))),
     ]
     if any(not state.laid[s] for s in range(state.players) if s != state.storyteller):
