@@ -19,13 +19,17 @@ says it all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
 from igroteka.engine.narration import Banner, Moment, Names, together
 from igroteka.i18n import Text
 
 __all__ = ["NARRATOR", "AssociationsNarrator"]
+
+Data = Mapping[str, Any]
+"""An event's data."""
 
 
 def _form(form: str) -> Text:
@@ -171,7 +175,7 @@ class AssociationsNarrator:
         return None
 
 
-def _clue(data: JsonObject, name: str) -> Text:
+def _clue(data: Data, name: str) -> Text:
     clue = str(data["clue"])
     said: Text
     if data["aloud"] and not clue:
@@ -195,12 +199,12 @@ def _own_vote(numbers: Sequence[int]) -> Text:
     return Text("You placed {tokens}", tokens=together(tokens))
 
 
-def _found(data: JsonObject) -> list[int]:
+def _found(data: Data) -> list[int]:
     story, teller = int(data["story"]), int(data["storyteller"])
     return [seat for seat, votes in enumerate(data["votes"]) if seat != teller and story in votes]
 
 
-def _reveal(data: JsonObject, names: Names) -> Text:
+def _reveal(data: Data, names: Names) -> Text:
     story, teller, votes = int(data["story"]), int(data["storyteller"]), data["votes"]
     card = Text("Card {number} was the storyteller’s", number=story)
     found: Text

@@ -17,7 +17,7 @@ event addressed to that seat alone, so "You drew …" is said only to the one wh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
@@ -25,6 +25,9 @@ from igroteka.engine.narration import Banner, Moment, Names, together
 from igroteka.i18n import Text
 
 __all__ = ["NARRATOR", "CrosswordNarrator"]
+
+Data = Mapping[str, Any]
+"""An event's data."""
 
 CENTRE = "H8"
 
@@ -140,7 +143,7 @@ class CrosswordNarrator:
         return None
 
 
-def _play(data: JsonObject, name: str) -> Text:
+def _play(data: Data, name: str) -> Text:
     words = [(str(word).upper(), int(score)) for word, score in data["words"]]
     where = data["where"]
     played: Text
@@ -180,7 +183,7 @@ def _play(data: JsonObject, name: str) -> Text:
     return played
 
 
-def _game_over(data: JsonObject, names: Names) -> Text:
+def _game_over(data: Data, names: Names) -> Text:
     scores, played, left = data["scores"], data.get("played", data["scores"]), data["left"]
     result = _result(scores, data["winners"], names)
     taken = [
