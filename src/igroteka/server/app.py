@@ -33,7 +33,8 @@ from pydantic_core import PydanticCustomError
 
 from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names
-from igroteka.i18n import Text, negotiate
+from igroteka.guides import has_guide, steps
+from igroteka.i18n import LANGUAGES, Text, negotiate
 from igroteka.server.committer import Committer
 from igroteka.server.errors import STATUS, RoomError, TooMany, refused_for, status
 from igroteka.server.frames import printable, scrub, surrogate_at
@@ -226,6 +227,7 @@ def game_listing(name: str) -> dict[str, Any]:
         "min_players": found.game.min_players,
         "max_players": found.game.max_players,
         "defaults": found.game.parse_options({}),
+        "guide": has_guide(name),
     }
 
 
@@ -391,6 +393,15 @@ def create_app(
     async def games() -> list[dict[str, Any]]:
         """The games as they are declared: titles, summary, seats, bot levels, options."""
         return [game_listing(name) for name in game_names()]
+
+    @app.get("/api/games/{name}/guide", responses=refusals("no-guide"))
+    async def game_guide(name: str, request: Request, lang: str = "") -> dict[str, Any]:
+        """How to play a game: its illustrated steps (content/<game>/guide.json), in ``lang``
+        (en, uk, ru), else in the language the request accepts."""
+        if name not in game_names() or not has_guide(name):
+            raise RoomError(Text("there is no guide to ‘{name}’", name=name[:40]), "no-guide")
+        chosen = lang if lang in LANGUAGES else negotiate(request.headers.get("accept-language"))
+        return {"game": name, "lang": chosen, "steps": list(steps(name, chosen))}
 
     @app.post(
         "/api/rooms",

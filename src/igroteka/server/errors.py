@@ -59,6 +59,7 @@ STATUS = {
     "method": 405,
     "gone": 410,
     "no-image": 404,
+    "no-guide": 404,
     "too-large": 413,
     "too-many-pixels": 413,
     "not-image": 415,
