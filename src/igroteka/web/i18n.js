@@ -26,6 +26,9 @@ const STRINGS = {
     notFound: "There is no such room.", held: "cards held", turnTimer: "Seconds for a move (empty: no timer)",
     syncopeCard: "Syncope", polysemyCard: "Polysemy", chaosCard: "Chaos", exchangeCard: "Exchange",
     houseRules: "House rules",
+    // how to play (guide.js)
+    howToPlay: "How to play", howToPlayGame: "How to play: {game}", close: "Close",
+    guideStep: "{n} of {of}", guideDone: "Got it",
     addPictures: "Add pictures (PNG, JPEG, WebP): ", uploading: "Uploading {name}…",
     picturesAdded: "Pictures added: {n}. Write each one's words after its colon.",
     // the crossword
@@ -133,6 +136,9 @@ const STRINGS = {
     notFound: "Такої кімнати немає.", held: "карток на руках", turnTimer: "Секунд на хід (порожньо — без таймера)",
     syncopeCard: "Синкопа", polysemyCard: "Полісемія", chaosCard: "Хаос", exchangeCard: "Обмін",
     houseRules: "Домашні правила",
+    // як грати (guide.js)
+    howToPlay: "Як грати", howToPlayGame: "Як грати: {game}", close: "Закрити",
+    guideStep: "{n} з {of}", guideDone: "Зрозуміло",
     addPictures: "Додати картинки (PNG, JPEG, WebP): ", uploading: "Завантажую {name}…",
     picturesAdded: "Додано картинок: {n}. Напишіть слова кожної після її двокрапки.",
     // the crossword
@@ -240,6 +246,9 @@ const STRINGS = {
     notFound: "Такой комнаты нет.", held: "карточек на руках", turnTimer: "Секунд на ход (пусто — без таймера)",
     syncopeCard: "Синкопа", polysemyCard: "Полисемия", chaosCard: "Хаос", exchangeCard: "Обмен",
     houseRules: "Домашние правила",
+    // как играть (guide.js)
+    howToPlay: "Как играть", howToPlayGame: "Как играть: {game}", close: "Закрыть",
+    guideStep: "{n} из {of}", guideDone: "Понятно",
     addPictures: "Добавить картинки (PNG, JPEG, WebP): ", uploading: "Загружаю {name}…",
     picturesAdded: "Добавлено картинок: {n}. Напишите слова каждой после её двоеточия.",
     // the crossword

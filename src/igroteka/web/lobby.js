@@ -2,6 +2,7 @@
 
 import { api, h } from "./dom.js";
 import { games, said } from "./games.js";
+import { guideButton } from "./guide.js";
 import { t } from "./i18n.js";
 import { keepCreator, keepOptions } from "./keep.js";
 import { chosenOptions, optionFields } from "./options.js";
@@ -16,6 +17,7 @@ export async function lobby(main, navigate) {
     declared.map((g) => h("option", { value: g.name }, said(g.title))),
   );
   const summary = h("p", { class: "muted", id: "game-summary" });
+  const howTo = guideButton(() => gameSelect.value, t("howToPlay"), { id: "how-to-play" });
   const players = h("input", { type: "number", name: "players", id: "players", value: 2, min: 1, max: 6 });
   const fields = h("div", { class: "fields" });
   const problem = h("p", { class: "form-error", role: "alert" });
@@ -23,6 +25,7 @@ export async function lobby(main, navigate) {
   const showFields = () => {
     const game = chosen();
     summary.textContent = said(game.summary);
+    howTo.hidden = !game.guide;
     players.min = game.min_players;
     players.max = game.max_players;
     players.value = Math.min(Math.max(Number(players.value), game.min_players), game.max_players);
@@ -33,7 +36,7 @@ export async function lobby(main, navigate) {
   form.append(
     h("h1", {}, t("newGame")),
     h("label", { for: "game" }, t("game"), gameSelect),
-    summary,
+    h("div", { class: "game-line" }, summary, howTo),
     h("label", { for: "players" }, t("players"), players),
     fields,
     h(

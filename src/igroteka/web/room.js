@@ -4,6 +4,7 @@
 
 import { actionId, api, h, redraw, toast } from "./dom.js";
 import { RENDERERS } from "./games.js";
+import { guideButton, hasGuide } from "./guide.js";
 import { language, t } from "./i18n.js";
 import { forgetToken, tokens } from "./keep.js";
 import { BannerBox, LogPanel, Moments, seatName } from "./narration.js";
@@ -203,6 +204,7 @@ export class RoomPage {
         "data-over": outcome ? "yes" : "no",
         "data-stopped": outcome?.stopped ? "yes" : "no",
       },
+      hasGuide(room.game) ? guideButton(room.game, "?", { class: "guide-open guide-help", "aria-label": t("howToPlay") }) : null,
       chosenSeed(room),
       this.bannerBox.element,
       fallback,
