@@ -10,7 +10,7 @@ event addressed to that seat alone, so "You drew …" is said only to the one wh
 >>> NARRATOR.narrate(play, 0, names)
 'Ann played ПОЛКА at H8 across for 8 points'
 >>> NARRATOR.narrate(Event("drew", {"seat": 0, "tiles": ["к", "*"]}, to=frozenset({0})), 0, names)
-'You drew К, *'
+'You drew К, ★'
 >>> NARRATOR.narrate(Event("exchange", {"seat": 1, "count": 3}), 1, names)
 'Bob passed and changed 3 tiles'
 """
@@ -37,8 +37,8 @@ def _way(across: bool) -> Text:
 
 
 def _tiles(tiles: Sequence[str]) -> str:
-    """Tiles as a player reads them: upper case letters, ``*`` a blank."""
-    return ", ".join(str(tile).upper() for tile in tiles)
+    """Tiles as a player reads them: upper case letters, ★ a blank (as the rack shows it)."""
+    return ", ".join("★" if tile == "*" else str(tile).upper() for tile in tiles)
 
 
 def _points(score: int) -> Text:
@@ -120,7 +120,7 @@ class CrosswordNarrator:
             return Moment(
                 "blank",
                 Text(
-                    "A blank (*) stands for any letter the player chooses and keeps it to "
+                    "A blank (★) stands for any letter the player chooses and keeps it to "
                     "the end; it scores nothing"
                 ),
             )
