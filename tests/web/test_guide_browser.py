@@ -1,6 +1,7 @@
 """How to play in the browser: each game's guide opens as a dialog from the lobby ("How to play"
 beside the game) and from the table (the "?" button), fits the screen of a laptop and of a phone,
-steps through its pictures in Ukrainian, and closes with Escape (Playwright)."""
+steps through its pictures in Ukrainian under the page's CSP, and closes with Escape
+(Playwright)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from igroteka.guides import guide
 from tests.server.support import free_port, running
 from tests.web.test_browser import browser
+from tests.web.test_csp_browser import WATCH
 
 __all__ = ["browser"]
 
@@ -68,6 +70,7 @@ def test_every_games_guide_opens_from_the_lobby_and_closes_with_escape(
     browser: Any, port: int, size: str
 ) -> None:
     page = browser.new_context(locale="uk-UA", viewport=SIZES[size]).new_page()
+    page.add_init_script(WATCH)
     page.goto(f"http://127.0.0.1:{port}/")
     page.wait_for_selector("#new-game")
     for game in GAMES:
@@ -76,6 +79,7 @@ def test_every_games_guide_opens_from_the_lobby_and_closes_with_escape(
         page.click("#how-to-play")
         step_through(page, game)
     assert page.locator("#new-game").is_visible()  # the lobby is as it was
+    assert page.evaluate("window.__violations") == []  # drawn under the page's CSP
 
 
 def a_table_of_bots(port: int, game: str) -> str:
