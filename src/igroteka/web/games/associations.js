@@ -70,23 +70,6 @@ export function render(view, context) {
   return st.root;
 }
 
-/** What the line above the game says: whose turn, and what they are doing. */
-export function status(view, context) {
-  const { t, names, seat } = context;
-  if (view.outcome) return t("over");
-  const teller = names[view.storyteller] ?? "";
-  const me = seat !== null && view.awaited.includes(seat);
-  const waiting = view.awaited.map((s) => names[s]).join(", ");
-  if (view.phase === "tell") return me ? t("asStatusTell") : t("asStatusTellOther", { name: teller });
-  if (view.phase === "confirm") return me ? t("asStatusConfirm", { name: teller }) : t("asStatusWaitConfirm", { names: waiting });
-  if (view.phase === "lay") {
-    if (me) return t(lays(view) === 2 ? "asStatusLayTwo" : "asStatusLay");
-    return t("asStatusWaitLay", { names: waiting });
-  }
-  if (me) return t(view.players === 2 ? "asStatusVoteTwo" : "asStatusVote", { name: teller });
-  return t("asStatusWaitVote", { names: waiting });
-}
-
 // ---------------------------------------------------------------- the game's arithmetic
 
 const lays = (view) => (view.players === 3 ? 2 : 1);
