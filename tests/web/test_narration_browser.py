@@ -93,7 +93,9 @@ def test_two_pages_say_whose_turn_by_name_and_narrate_a_flip(
     ann = page_of(browser, port, room, {0: held[0]}, "uk-UA", viewport)
     bob = page_of(browser, port, room, {1: held[1]}, "en-GB", viewport)
     assert headline(ann) == "Олена Ваш хід"  # the name chip in her colour, then the headline
-    assert headline(bob) == "Олена Олена’s turn: Олена flips a card"
+    # a headline that names her has her colour's dot beside it, not her name once more
+    assert headline(bob) == "Олена’s turn: Олена flips a card"
+    assert bob.query_selector(".banner .name-dot") is not None
     assert ann.get_attribute(".banner", "role") == "status"
     assert ann.get_attribute(".banner", "aria-live") == "polite"
     colour = ann.evaluate(

@@ -198,7 +198,7 @@ const STRINGS = {
     blue: "синя", yellow: "жовта", red: "червона", green: "зелена", yourCards: "Ваші картки", cardsOf: "Картки: {name}",
     pictureOf: "картинка: {text}", collected: "Зібрано",
     // the banner and the move log (web/narration.js)
-    nrWaitingFor: "Чекаємо на", nrHoldsDevice: "Пристрій у руках: {name}", nrMoveLog: "Ходи",
+    nrWaitingFor: "Чекаємо:", nrHoldsDevice: "Пристрій у руках: {name}", nrMoveLog: "Ходи",
     nrNewRule: "Нове правило:", nrDismiss: "Зрозуміло", nrPlay: "Відтворити", nrPause: "Пауза",
     nrBotName: "Бот ({level})", nrLevel_random: "випадковий", nrLevel_easy: "легкий", nrLevel_medium: "середній", nrLevel_hard: "складний",
   },
@@ -298,7 +298,7 @@ const STRINGS = {
     blue: "синяя", yellow: "жёлтая", red: "красная", green: "зелёная", yourCards: "Ваши карточки", cardsOf: "Карточки: {name}",
     pictureOf: "картинка: {text}", collected: "Собрано",
     // the banner and the move log (web/narration.js)
-    nrWaitingFor: "Ждём", nrHoldsDevice: "Устройство в руках: {name}", nrMoveLog: "Ходы",
+    nrWaitingFor: "Ждём:", nrHoldsDevice: "Устройство в руках: {name}", nrMoveLog: "Ходы",
     nrNewRule: "Новое правило:", nrDismiss: "Понятно", nrPlay: "Воспроизвести", nrPause: "Пауза",
     nrBotName: "Бот ({level})", nrLevel_random: "случайный", nrLevel_easy: "лёгкий", nrLevel_medium: "средний", nrLevel_hard: "сложный",
   },

@@ -17,6 +17,13 @@ export function seatName(seat) {
   return seat.name;
 }
 
+function colourDot(seat) {
+  const dot = nameChip(h, "", seat);
+  dot.classList.add("name-dot");
+  dot.setAttribute("aria-hidden", "true");
+  return dot;
+}
+
 /** The banner above the table: whose turn, what is going on, what to do, whom the game waits
  * for, a countdown while a turn timer runs, and in hot-seat who should hold the device. */
 export class BannerBox {
@@ -36,13 +43,16 @@ export class BannerBox {
     this.shown = said;
     this.deadline = banner?.deadline ?? null;
     if (!banner) return this.element.replaceChildren();
-    const chip = banner.turn === null || banner.turn === undefined ? null : nameChip(h, seatName(seats[banner.turn]), banner.turn);
+    // the seat whose turn it is, in its colour: by name, unless the headline names it already
+    const turnName = banner.turn === null || banner.turn === undefined ? null : seatName(seats[banner.turn]);
+    const chip = turnName === null ? null
+      : banner.headline.includes(turnName) ? colourDot(banner.turn) : nameChip(h, turnName, banner.turn);
     const waiting = banner.waiting?.length
       ? h("p", { class: "banner-waiting" }, t("nrWaitingFor"), " ", ...banner.waiting.map((s) => nameChip(h, seatName(seats[s]), s)))
       : null;
     const parts = [
       holder ? h("p", { class: "banner-holder" }, t("nrHoldsDevice", { name: holder })) : null,
-      h("p", { class: "banner-headline" }, chip, chip ? " " : null, banner.headline),
+      h("p", { class: "banner-headline" }, chip, chip && !chip.classList.contains("name-dot") ? " " : null, banner.headline),
       banner.prompt ? h("p", { class: "banner-prompt" }, banner.prompt) : null,
       waiting,
       this.deadline ? this.clock : null,
@@ -103,7 +113,8 @@ export class LogPanel {
 }
 
 /** The rules met for the first time: each shown once per browser, game and rule, as a small
- * card that stays until dismissed. */
+ * card that stays until dismissed. On a narrow screen the card is one line ("New rule: …")
+ * that opens when tapped, so that it does not push the player's cards out of sight. */
 export class Moments {
   constructor(game) {
     this.game = game;
@@ -116,15 +127,16 @@ export class Moments {
   }
 
   add(moments) {
+    const wide = !matchMedia("(max-width: 480px)").matches;
     for (const moment of moments ?? []) {
       if (this.cards.has(moment.rule) || localStorage.getItem(this.key(moment.rule))) continue;
       localStorage.setItem(this.key(moment.rule), "1");
+      const told = h("details", { open: wide },
+        h("summary", {}, h("b", {}, t("nrNewRule")), " ", moment.explanation));
       const card = h(
         "aside",
         { class: "moment", "data-rule": moment.rule },
-        h("b", {}, t("nrNewRule")),
-        " ",
-        moment.explanation,
+        told,
         h("button", { class: "dismiss", "aria-label": t("nrDismiss"), onclick: () => this.dismiss(moment.rule) }, "×"),
       );
       this.cards.set(moment.rule, card);

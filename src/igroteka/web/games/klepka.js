@@ -147,7 +147,8 @@ export function render(view, context) {
     return card.text;
   };
   const flipping = acting && ["first", "second", "search"].includes(view.phase);
-  const table = view.outcome
+  // the chain phase comes once the table is empty: its empty places are not drawn
+  const table = view.outcome || view.phase === "chain"
     ? null
     : grid(view, context, face, {
         canFlip: (position) => flipping && !view.tried.includes(position),
