@@ -24,6 +24,9 @@ Per language, of words in normal form (see :func:`igroteka.lexicon.text.normal`)
   numbers of its words in ``words`` or ``nouns``
   (:class:`igroteka.lexicon.signatures.Signatures`), with which
   :mod:`igroteka.lexicon.search` finds the words a multiset of letters makes;
+- ``singular_nouns``: one flag per word of ``words``, by its number in the trie:
+  whether some reading of it is a noun in the singular (the letters' house rule
+  ``nouns_singular`` asks only those, :func:`igroteka.lexicon.search.best_words`);
 - ``gaddag``: the minimal automaton of the GADDAG keys of ``nouns`` (letters
   only), one NumPy array, for crossword move generation
   (:func:`igroteka.lexicon.gaddag.build`; it is turned into nested dicts only
@@ -59,7 +62,7 @@ __all__ = [
     "version",
 ]
 
-FORMAT = 14
+FORMAT = 15
 """The version of the index format: raise it when what goes into an index changes."""
 
 _SOURCES = ("pymorphy3", "pymorphy3-dicts-uk", "pymorphy3-dicts-ru", "dawg2", "marisa-trie")
@@ -114,9 +117,12 @@ class Index:
     gaddag: Any
     word_signatures: Signatures
     noun_signatures: Signatures
+    singular_nouns: Any
+    """A NumPy bool array: ``singular_nouns[words[word]]``, whether a word may be a noun in the
+    singular."""
 
 
-_ARRAYS = ("gaddag",)
+_ARRAYS = ("gaddag", "singular_nouns")
 _TRIES = ("words", "nouns")
 _TABLES = ("word_signatures", "noun_signatures")
 
@@ -189,9 +195,12 @@ def _build(lang: Language, paths: dict[str, Path]) -> None:
     known: set[str] = set()  # every word of the dictionary, names included
     words: set[str] = set()  # the rule "any": common words
     candidates: set[str] = set()
+    singular: set[str] = set()  # the forms that may be a noun in the singular
     nothing: set[str] = set()
     for form, tag, lemma in _forms(morph):
         grammemes = tag.grammemes
+        if "Dist" not in grammemes and _singular_noun(tag, lang):
+            singular.add(form)  # any reading, as analyses() reads them: abbreviations too
         if "Dist" in grammemes or abbreviation(form, lemma, tag, abbreviated.get(form, nothing)):
             continue
         known.add(form)
@@ -220,6 +229,29 @@ def _build(lang: Language, paths: dict[str, Path]) -> None:
         _save(paths[trie_name], functools.partial(_save_trie, numbered))
         table = Signatures.build(listed, lang, numbered)
         table.save(_table_paths(paths, name), _save)
+        if trie_name == "words":
+            flags = _flags(numbered, singular)
+            _save(paths["singular_nouns"], functools.partial(_save_array, flags))
+
+
+def _singular_noun(tag: Any, lang: Language) -> bool:
+    """Whether a reading is a noun in the singular, as :func:`igroteka.lexicon.morph.analyses`
+    says (dict_uk leaves the number off some Ukrainian nouns: singular)."""
+    grammemes = tag.grammemes
+    return bool(
+        tag.POS == "NOUN" and "plur" not in grammemes and ("sing" in grammemes or lang == "uk")
+    )
+
+
+def _flags(numbered: Any, chosen: set[str]) -> Any:
+    """A bool array over a trie's numbers: whether each of its words is among ``chosen``."""
+    import numpy as np
+
+    flags = np.zeros(len(numbered), dtype=bool)
+    for word in chosen:
+        if word in numbered:
+            flags[numbered[word]] = True
+    return flags
 
 
 def _save_trie(automaton: Any, path: Path) -> None:

@@ -25,6 +25,7 @@ card.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 from collections import Counter
@@ -32,6 +33,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from igroteka.i18n import Text
 from igroteka.lexicon.index import index
@@ -90,6 +92,7 @@ def best_words(
     top: int = 10,
     points: Mapping[str, float] | None = None,
     score: Callable[[str], float] | None = None,
+    nouns_singular: bool = False,
 ) -> list[Found]:
     """The ``top`` best words the letters make, best first (ties in alphabetical order).
 
@@ -97,7 +100,9 @@ def best_words(
     the crossword rule's); ``wildcard``: the player also holds a Polysemy card
     (a word the letters make alone is reported without it). A word scores the
     sum of ``points`` of its letters (1 for a letter not named), letters the
-    Polysemy stands for included; or ``score(word)`` when given.
+    Polysemy stands for included; or ``score(word)`` when given. With
+    ``nouns_singular`` (the rule "any" only), just the words that may be a noun in
+    the singular (the index flags them), as the house rule of that name asks.
 
     >>> [(f.word, f.wildcard) for f in best_words("млк", "uk", wildcard=True, top=2)]
     [('калама', 'а'), ('килими', 'и')]
@@ -108,12 +113,16 @@ def best_words(
         raise ValueError("top is at least 1")
     if rule not in ("any", "crossword"):
         raise ValueError(f"unknown rule {rule!r}: the rules are any and crossword")
+    if nouns_singular and rule != "any":
+        raise ValueError("nouns_singular picks from the rule any's words")
     language = check_language(lang)
     rack = letters_of(letters, language)
     compiled = index(language)
     crossword = rule == "crossword"
     table = compiled.noun_signatures if crossword else compiled.word_signatures
     trie = compiled.nouns if crossword else compiled.words
+    flags = compiled.singular_nouns if nouns_singular else None
+    kept = _singular_signatures(language) if nouns_singular else None
     value = {char: float((points or {}).get(char, 1)) for char in ALPHABETS[language]}
     weights = np.array([value[char] for char in table.alphabet])  # in the rows of counts()
     fits = table.fits(rack, wildcard)
@@ -122,6 +131,8 @@ def best_words(
         if best.beyond(bound):
             break
         numbers = table.members(fits.made, first, end)
+        if kept is not None:
+            numbers = numbers[kept[numbers]]
         if not numbers.size:
             continue
         counts = table.counts(numbers)
@@ -132,13 +143,28 @@ def best_words(
                 break
             wild = table.stands_for(int(numbers[place]), fits)
             before = best.cutoff(worth)
-            for number in table.words(int(numbers[place]))[:top]:
+            spelt = table.words(int(numbers[place]))
+            if flags is not None:
+                spelt = [number for number in spelt if flags[number]]
+            for number in spelt[:top]:
                 word = trie.restore_key(number)
                 if before is not None and collation(word, language) > before:
                     break  # the words of a signature come in alphabetical order
                 # A word has one signature, met once, so no word is offered twice.
                 best.offer(word, score(word) if score is not None else worth, wild)
     return best.found()
+
+
+@functools.cache
+def _singular_signatures(lang: Language) -> npt.NDArray[np.bool_]:
+    """Whether each signature of the rule "any" has a word that may be a noun in the singular
+    (worked out once from the index's flags of words, in a few milliseconds)."""
+    compiled = index(lang)
+    table, flags = compiled.word_signatures, np.asarray(compiled.singular_nouns)
+    kept = flags[np.asarray(table.first)]
+    pairs = np.asarray(table.more)
+    kept[pairs[flags[pairs[:, 1]], 0]] = True
+    return kept
 
 
 class _Best:

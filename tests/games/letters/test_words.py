@@ -66,3 +66,16 @@ def test_a_player_whose_cards_make_only_an_interjection_can_still_compose() -> N
     assert can_compose(table_empty, 0)
     done = play(compose(table_empty, 0, "ой"), 0, Stop())
     assert GAME.outcome(done) is not None  # nobody's cards make a word now
+
+
+def test_under_nouns_singular_a_seat_can_compose_only_if_its_cards_make_a_singular_noun() -> None:
+    """House rule nouns_singular: the game ends when nobody's cards make a noun in the singular,
+    whatever other words they make (and the question is quick: the index flags such nouns)."""
+    state = new(nouns_singular=True)
+    state = give(state, 0, on_table(state, "іти"))  # іти, ти, ті: a verb and pronouns
+    state = give(state, 1, on_table(state, "кіт"))
+    empty = dataclasses.replace(state, table=(-1,) * len(state.table))
+    assert not can_compose(empty, 0)
+    assert can_compose(empty, 1)
+    plain = dataclasses.replace(empty, options=new().options)
+    assert can_compose(plain, 0)  # without the house rule, іти is a word

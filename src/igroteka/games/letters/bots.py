@@ -153,14 +153,17 @@ def plan_words(
         if not held:
             return plan
         values = tuple(sorted(points.items()))
-        found = _known(_best(_sorted(held), wild, WIDER * candidates, values), floor, candidates)
+        nouns = options.nouns_singular
+        found = _known(
+            _best(_sorted(held), wild, WIDER * candidates, values, nouns), floor, candidates
+        )
         if colours and len(held) < COLOUR_SEARCH_BELOW:
             by_colour: dict[str, str] = {}
             for c in hand:
                 if deck[c].kind == Kind.LETTER:
                     by_colour[deck[c].colour] = by_colour.get(deck[c].colour, "") + deck[c].letter
             for letters in by_colour.values():
-                found += _known(_best(_sorted(letters), wild, 3 * WIDER, values), floor, 3)
+                found += _known(_best(_sorted(letters), wild, 3 * WIDER, values, nouns), floor, 3)
         best: tuple[int, Laying] | None = None
         wild_best: tuple[int, Laying] | None = None
         for option in found:
@@ -198,10 +201,20 @@ def _sorted(letters: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _best(
-    letters: str, wild: bool, top: int, points: tuple[tuple[str, int], ...]
+    letters: str,
+    wild: bool,
+    top: int,
+    points: tuple[tuple[str, int], ...],
+    nouns_singular: bool = False,
 ) -> tuple[Found, ...]:
-    """The lexicon's best words, remembered: a hand is weighed again and again, turn after turn."""
-    return tuple(best_words(letters, LANG, wildcard=wild, top=top, points=dict(points)))
+    """The lexicon's best words, remembered: a hand is weighed again and again, turn after turn.
+
+    With the house rule ``nouns_singular``, only the words that may be nouns in the singular.
+    """
+    found = best_words(
+        letters, LANG, wildcard=wild, top=top, points=dict(points), nouns_singular=nouns_singular
+    )
+    return tuple(found)
 
 
 def _deck(cards: Sequence[JsonObject]) -> dict[int, Card]:

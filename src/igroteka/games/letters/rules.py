@@ -1054,19 +1054,19 @@ def _words_of(state: LettersState, seat: int, top: int) -> list[str]:
     done = frozenset(s.word for sheet in state.sheets for s in sheet)
     mine = frozenset(s.word for s in state.sheets[seat])
 
-    def allowed(word: str) -> float:
-        return 1.0 if word_problem(word, options, done, mine) is None else 0.0
+    def allowed(word: str) -> bool:
+        return word_problem(word, options, done, mine) is None
 
-    if options.nouns_singular:  # most words refused: weigh them all
-        found = best_words(held, LANG, wildcard=wild, top=top, score=allowed)
-        words = [f.word for f in found if f.score > 0]
-    else:  # a few refused (the family table's, the words composed already): the best few
-        # hundred do, and more than were composed, so that no composed word hides another
-        for wide in (max(top, 20), max(400, top + len(done) + 20)):
-            found = best_words(held, LANG, wildcard=wild, top=wide)
-            words = [f.word for f in found if allowed(f.word)][:top]
-            if len(words) >= top or len(found) < wide:
-                break
+    # A few words are refused (the family table's, the words composed already, and with the
+    # house rule nouns_singular the index gives only nouns in the singular): the best few
+    # hundred do, and more than were composed, so that no composed word hides another.
+    for wide in (max(top, 20), max(400, top + len(done) + 20)):
+        found = best_words(
+            held, LANG, wildcard=wild, top=wide, nouns_singular=options.nouns_singular
+        )
+        words = [f.word for f in found if allowed(f.word)][:top]
+        if len(words) >= top or len(found) < wide:
+            break
     if len(words) < top:
         words += [word for word in _interjections_of(held, wild) if allowed(word)]
     return words[:top]
