@@ -340,8 +340,8 @@ def test_two_people_and_two_bots_play_a_whole_game(browser: Any, server: int) ->
     table = new_table(browser, server, 4, people, {"starter": 0})
     ann, bob = table.pages
     ann.wait_for_selector(".game[data-my-turn='yes'] .as-tell")
-    assert "Ви ведучий" in ann.inner_text(".status")  # she tells first, and the page says so
-    assert "Аня" in bob.inner_text(".status")  # Bob is told who does
+    assert "Ви ведучий" in ann.inner_text(".banner")  # she tells first, and the page says so
+    assert "Аня" in bob.inner_text(".banner")  # Bob is told who does
     play_to_the_end(table)
     ended(table)
     assert re.search("Перемага|Перемогу", ann.inner_text(".results h2"))

@@ -10,6 +10,7 @@ without scrolling, and no word on a card is broken across lines or spills out of
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -62,17 +63,40 @@ def positions(url: str) -> dict[str, int]:
     return shown
 
 
-class Site:
-    """The server with every position, and a page of each size."""
+LOCALES = {"en": "en-GB", "uk": "uk-UA", "ru": "ru-RU"}
+LANGS = list(LOCALES)
+"""The page's language of each measured position, in turn: every game is seen in all three
+(Ukrainian and Russian words are longer than English ones)."""
+SCRIPT = {
+    "en": "[A-Za-z]",
+    "uk": "[а-щьюяєіїґ]",
+    "ru": "[а-яё]",
+}
+FOREIGN = {"en": "(?!)", "uk": "[ыэёъ]", "ru": "[єіїґ]"}
+"""A page in a language: its banner (or its results) has that language's letters, and a
+Ukrainian or Russian page none of the other's; an English one may quote a Ukrainian word."""
 
-    def __init__(self, base: str, seats: dict[str, int], pages: dict[str, Any]) -> None:
+
+class Site:
+    """The server with every position, and a page of each size and language."""
+
+    def __init__(self, base: str, seats: dict[str, int], browser: Any) -> None:
         self.base = base
         self.seats = seats
-        self.pages = pages
+        self.browser = browser
+        self.pages: dict[str, Any] = {}
 
-    def open(self, size: str, room: str) -> Any:
-        """The page of ``size`` at ``room``, holding the seat its game waits for."""
-        page = self.pages[size]
+    def page(self, size: str, lang: str = "en") -> Any:
+        """The page of ``size`` whose browser speaks ``lang`` (made the first time)."""
+        key = size if lang == "en" else f"{size}-{lang}"
+        if key not in self.pages:
+            context = self.browser.new_context(locale=LOCALES[lang], **SIZES[size])
+            self.pages[key] = context.new_page()
+        return self.pages[key]
+
+    def open(self, size: str, room: str, lang: str = "en") -> Any:
+        """The page of ``size`` in ``lang`` at ``room``, holding the seat its game waits for."""
+        page = self.page(size, lang)
         page.goto(self.base + "/")
         kept = json.dumps({str(self.seats[room]): token(self.seats[room])})
         page.evaluate(f"kept => localStorage.setItem('igroteka.room.{room}', kept)", kept)
@@ -86,11 +110,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     seats = positions(url)
     with live(STILL, url) as (base, _), sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=60_000)
-        pages = {
-            size: browser.new_context(locale="en-GB", **settings).new_page()
-            for size, settings in SIZES.items()
-        }
-        yield Site(base, seats, pages)
+        yield Site(base, seats, browser)
         browser.close()
 
 
@@ -143,12 +163,19 @@ BROKEN = """() => {
 """Each word on a card that is drawn on more than one line, or spills out of its card."""
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize(("game", "phase"), PHASES)
+MEASURED = [
+    (game, phase, size, LANGS[number % len(LANGS)])
+    for number, ((game, phase), size) in enumerate(
+        (position, size) for position in PHASES for size in SIZES
+    )
+]
+
+
+@pytest.mark.parametrize(("game", "phase", "size", "lang"), MEASURED)
 def test_the_table_own_cards_and_controls_are_in_sight_and_no_word_breaks(
-    site: Site, game: str, phase: str, size: str
+    site: Site, game: str, phase: str, size: str, lang: str
 ) -> None:
-    page = site.open(size, f"{game}-{phase}")
+    page = site.open(size, f"{game}-{phase}", lang)
     page.wait_for_selector(f".game[data-phase='{phase}'] [data-area]")
     page.wait_for_timeout(400)  # the cards' flip animations end
     measured = page.evaluate(MEASURE, phase == "over")
@@ -161,6 +188,9 @@ def test_the_table_own_cards_and_controls_are_in_sight_and_no_word_breaks(
     )
     assert expected <= set(measured["areas"])
     assert page.evaluate(BROKEN) == [], "words broken across lines or out of their cards"
+    said = page.inner_text(".banner") if phase != "over" else page.inner_text("[data-area=results]")
+    assert re.search(SCRIPT[lang], said, re.IGNORECASE), f"not in {lang}: {said}"
+    assert not re.search(FOREIGN[lang], said, re.IGNORECASE), f"not in {lang}: {said}"
 
 
 def no_sideways_scroll(page: Any) -> int:
@@ -170,7 +200,7 @@ def no_sideways_scroll(page: Any) -> int:
 def test_the_lobby_with_each_games_options_does_not_scroll_sideways_on_a_phone(
     site: Site,
 ) -> None:
-    page = site.pages["phone"]
+    page = site.page("phone")
     page.goto(site.base + "/")
     page.wait_for_selector("#new-game")
     for game in GAMES:
@@ -189,7 +219,7 @@ def test_a_rooms_seats_and_a_replay_do_not_scroll_sideways_on_a_phone(
 ) -> None:
     players = GAMES[game][0]
     made = httpx.post(f"{site.base}/api/rooms", json={"game": game, "players": players})
-    page = site.pages["phone"]
+    page = site.page("phone")
     page.goto(f"{site.base}/r/{made.json()['id']}")
     page.wait_for_selector(".seats")
     assert no_sideways_scroll(page) <= 0

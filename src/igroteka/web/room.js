@@ -173,6 +173,7 @@ export class RoomPage {
     this.handedTo = seat;
     const renderer = RENDERERS[room.game];
     const names = room.seats.map((s) => (s.present ? s.name : `${s.name} 💤`));
+    this.moments ??= new Moments(room.game);
     const context = {
       seat,
       names,
@@ -185,14 +186,16 @@ export class RoomPage {
       record: `/api/rooms/${this.id}/record`,
       toast,
       refusal: this.refusals[key] ?? null, // what the server last refused this seat, and why
+      notes: this.moments.element, // a renderer may place the rules met beside its table
     };
     const body = renderer.render(view, context);
+    // the rules met go above the table unless the renderer placed them beside it
+    const notesAbove = body.contains(this.moments.element) ? null : this.moments.element;
     // a renderer of before the narrators may still say whose turn it is in its own words
     const status = renderer.status ? h("p", { class: "status" }, renderer.status(view, context)) : null;
     const banner = this.banners[key];
     const fallback = banner ? null : h("p", { class: "status" }, statusLine(view, known, context));
     const log = (this.logs[key] ??= new LogPanel());
-    this.moments ??= new Moments(room.game);
     const outcome = known.outcome;
     const section = h(
       "section",
@@ -209,7 +212,7 @@ export class RoomPage {
       this.bannerBox.element,
       fallback,
       status,
-      this.moments.element,
+      notesAbove,
       outcome?.reason ? h("p", { class: "outcome-reason" }, outcome.reason) : null,
       body,
       log.element,

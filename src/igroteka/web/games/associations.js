@@ -318,7 +318,8 @@ function draw(connected = true) {
     context.seat !== null && !view.outcome ? drawHand() : null,
     drawControls(),
   );
-  const side = h("div", { class: "as-side" }, drawPlayers(), drawTrack(), drawLog());
+  // the rules met for the first time (room.js) come first beside the table
+  const side = h("div", { class: "as-side" }, context.notes ?? null, drawPlayers(), drawTrack(), drawLog());
   st.root.dataset.form = view.form || "";
   st.root.dataset.players = view.players;
   st.root.dataset.seat = context.seat ?? "";

@@ -391,6 +391,7 @@ function draw() {
     { class: "cw-side" },
     context.seat !== null && !view.outcome ? drawRack() : null,
     mine() ? drawControls() : null,
+    context.notes ?? null, // the rules met for the first time (room.js), beside the board
     drawPreview(),
     drawScores(),
     drawLog(),
