@@ -214,6 +214,8 @@ class Declaration:
     title: Labels
     summary: Labels
     """One line: what the game is, for the lobby and ``--help``."""
+    icon: str = ""
+    """The game's picture in the lobby: an emoji (none: the lobby draws a die)."""
     options: tuple[Option, ...] = ()
     bot_levels: tuple[str, ...] = ()
     standin: str = ""
@@ -235,6 +237,7 @@ class Declaration:
             "name": self.name,
             "title": dict(self.title),
             "summary": dict(self.summary),
+            "icon": self.icon,
             "bot_levels": list(self.bot_levels),
             "standin": self.standin,
             "options": [option.to_json() for option in self.options],

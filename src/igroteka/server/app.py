@@ -49,7 +49,7 @@ from igroteka.server.readiness import (
     build_missing,
     word_languages,
 )
-from igroteka.server.rooms import Rooms
+from igroteka.server.rooms import NEXT, Rooms
 from igroteka.server.sockets import ServerSend, serve_socket
 from igroteka.server.workers import Workers
 from igroteka.store import Store, StoredImage
@@ -142,10 +142,31 @@ class NewRoom(Body):
     turn_timer: Annotated[int, Field(ge=1, le=3600), BeforeValidator(_json_number)] | None = Field(
         default=None, description="seconds a player has for each action, then a bot plays it"
     )
+    private: bool = Field(
+        default=False,
+        description="reachable only by its link: not listed by GET /api/rooms",
+    )
 
 
 class TakeSeat(Body):
     name: str = Field(description="the player's name, as the others will see it")
+    avatar: str = Field(
+        default="", description="one of the room's `avatars` (empty: the seat's default)"
+    )
+
+
+class HeldSeat(Body):
+    token: str = Field(default="", description="the seat's token")
+
+
+class Rematch(Body):
+    token: str = Field(
+        default="", description="a seat's token of the finished game, or its creator token"
+    )
+
+
+class ClaimSeat(Body):
+    code: str = Field(description="the one-time code POST …/move answered the seat's holder")
 
 
 class BotSeat(Body):
@@ -217,6 +238,22 @@ Step = Annotated[int, Path(ge=0, le=MAX_STEP, description="how many actions in")
 class SeatToken(BaseModel):
     seat: int
     token: str = Field(description="keep it: it holds the seat, and nobody acts without it")
+
+
+class MoveCode(BaseModel):
+    seat: int
+    code: str = Field(description="one-time: the other device claims the seat with it")
+    expires: int = Field(description="seconds it lasts")
+
+
+class OpenRoom(BaseModel):
+    id: str
+    game: str
+    players: int = Field(description="how many seats")
+    taken: int = Field(description="how many are held (a person or a bot)")
+    age: int = Field(description="seconds since it was made")
+    turn_timer: int | None
+    invite: str
 
 
 def game_listing(name: str) -> dict[str, Any]:
@@ -415,9 +452,21 @@ def create_app(
         typed in the lobby (up to 1 MB) takes its time to read."""
         guard.room_from(address(request))
         room, creator = await asyncio.to_thread(
-            rooms.create, body.game, body.options, body.players, body.seed, body.turn_timer
+            rooms.create,
+            body.game,
+            body.options,
+            body.players,
+            body.seed,
+            body.turn_timer,
+            body.private,
         )
         return {**room.public(), "invite": f"/r/{room.id}", "creator": creator}
+
+    @app.get("/api/rooms", responses=refusals())
+    async def open_rooms() -> list[OpenRoom]:
+        """The rooms anyone may join, newest first (at most 50): not private, not started,
+        with a seat open. No name and no token: a room's people are seen once in it."""
+        return [OpenRoom(**listed) for listed in rooms.open_rooms()]
 
     async def stored(call: Callable[..., _T], *args: Any) -> _T:
         """A call of the store, in a thread unless every user shares its one connection."""
@@ -489,7 +538,60 @@ def create_app(
     async def take_seat(room_id: str, seat: Seat, body: TakeSeat, request: Request) -> SeatToken:
         """Take an open seat (seats are numbered from 0)."""
         guard.seat_from(address(request))
-        return SeatToken(seat=seat, token=(await rooms.find(room_id)).take_seat(seat, body.name))
+        room = await rooms.find(room_id)
+        return SeatToken(seat=seat, token=room.take_seat(seat, body.name, body.avatar))
+
+    @app.post(
+        "/api/rooms/{room_id}/seats/{seat}/move",
+        responses=refusals(*ROOM, "bad-request", "bad-token", "too-many-seat-requests"),
+    )
+    async def move_seat(room_id: str, seat: Seat, body: HeldSeat, request: Request) -> MoveCode:
+        """A seat's holder asks for a one-time code that moves the seat to another device
+        (it lasts 10 minutes; a new one replaces it). The link the page shows carries it in
+        its fragment (``/r/{id}#move=…``), which a browser never sends to a server."""
+        guard.seat_from(address(request))
+        room = await rooms.find(room_id)
+        code = room.move_code(seat, body.token)
+        return MoveCode(seat=seat, code=code, expires=round(room.moves.lasts))
+
+    @app.post(
+        "/api/rooms/{room_id}/seats/{seat}/claim",
+        responses=refusals(*ROOM, "bad-request", "no-seat", "bad-code", "too-many-seat-requests"),
+    )
+    async def claim_seat(room_id: str, seat: Seat, body: ClaimSeat, request: Request) -> SeatToken:
+        """Another device claims a seat with its one-time code: a fresh token holds the seat,
+        and the token before holds nothing (its pages are told: ``bad-token``)."""
+        guard.seat_from(address(request))
+        room = await rooms.find(room_id)
+        return SeatToken(seat=seat, token=room.claim(seat, body.code))
+
+    @app.post(
+        "/api/rooms/{room_id}/rematch",
+        status_code=201,
+        responses=refusals(*ROOM, "bad-request", "bad-token", "not-over", "too-many-rooms"),
+    )
+    async def rematch(room_id: str, body: Rematch, request: Request) -> dict[str, Any]:
+        """A finished game's rematch: the same game, options and seats. The first player to
+        ask makes it (and is answered its creator token); the room's JSON says ``next``."""
+        old = await rooms.find(room_id)
+        if not old.stored.settings.get(NEXT):
+            guard.room_from(address(request))
+        room, creator = rooms.rematch(old, body.token)
+        made = {**room.public(), "invite": f"/r/{room.id}"}
+        return {**made, "creator": creator} if creator else made
+
+    @app.post(
+        "/api/rooms/{room_id}/seats/{seat}/rematch",
+        responses=refusals(*ROOM, "bad-request", "no-seat", "bad-token", "too-many-seat-requests"),
+    )
+    async def claim_rematch(
+        room_id: str, seat: Seat, body: HeldSeat, request: Request
+    ) -> SeatToken:
+        """A player of the game before takes their seat of its rematch with the token of
+        their seat then: a fresh token (once)."""
+        guard.seat_from(address(request))
+        room = await rooms.find(room_id)
+        return SeatToken(seat=seat, token=room.claim_rematch(seat, body.token))
 
     @app.post(
         "/api/rooms/{room_id}/seats/{seat}/bot", responses=refusals(*SEAT, "level", "not-creator")

@@ -73,6 +73,12 @@ CONNECTIONS_PER_ROOM: Final = 256
 """Websockets open at once in one room, players' and spectators'."""
 SPECTATORS_PER_ROOM: Final = 200
 """Spectators' websockets open at once in one room."""
+REACTION_EVERY: Final = 2.0
+"""Seconds between two reactions of one seat (one sooner is refused: ``too-many-reactions``)."""
+MOVE_CODE_LASTS: Final = 10 * MINUTE
+"""Seconds a code that moves a seat to another device lasts (it is spent by its first use)."""
+OPEN_ROOMS_LISTED: Final = 50
+"""Rooms ``GET /api/rooms`` lists at most: the newest open ones."""
 FRAME_BYTES: Final = 65_536
 """The largest websocket message uvicorn reads (``ws_max_size``): a message of more than
 16,384 characters is refused as ``too-large`` up to this size, and a larger one closes the
@@ -116,6 +122,9 @@ class Limits:
     uploads_per_hour: int = UPLOADS_PER_HOUR
     connections_per_room: int = CONNECTIONS_PER_ROOM
     spectators_per_room: int = SPECTATORS_PER_ROOM
+    reaction_every: float = REACTION_EVERY
+    move_code_lasts: float = MOVE_CODE_LASTS
+    open_rooms_listed: int = OPEN_ROOMS_LISTED
 
 
 @dataclass(frozen=True)

@@ -31,20 +31,30 @@ from igroteka.engine import OptionsError
 from igroteka.engine.bot import check_level
 from igroteka.i18n import Text
 from igroteka.server.errors import RoomError
+from igroteka.server.people import BOT_AVATAR, avatar_for, checked_avatar
 from igroteka.store import Room as StoredRoom
 from igroteka.store import Seat, Store
 
-__all__ = ["CREATOR", "Lobby", "digest"]
+__all__ = ["AVATARS_KEY", "CREATOR", "Lobby", "digest", "reserved"]
 
 NAME_LENGTH = 32
 """The longest name a player may take (characters)."""
 CREATOR = "creator"
 """The key of the creator token's digest in a stored room's settings."""
+AVATARS_KEY = "avatars"
+"""The key in a stored room's settings of the avatars people chose, by seat (as text)."""
 
 
 def digest(token: str) -> str:
     """What the server keeps of a token: its SHA-256, in hex."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def reserved(token_digest: str) -> str:
+    """What a rematch's seat keeps of the token of its seat in the game before: a digest of
+    that digest, which no token holds (the old token acts nowhere in the new room) until its
+    person claims the seat with it and gets a fresh token."""
+    return digest("rematch:" + token_digest)
 
 
 class Lobby:
@@ -56,6 +66,8 @@ class Lobby:
         self.bot_levels = bot_levels
         self.present: dict[int, int] = {}
         """How many connections each seat has now."""
+        self.moved: set[str] = set()
+        """The digests of tokens whose seat moved to another device (since the server started)."""
 
     @property
     def seats(self) -> list[Seat]:
@@ -69,6 +81,15 @@ class Lobby:
         """Whether a seat's player is connected (a bot always is)."""
         return self.seats[seat].kind != "person" or self.present.get(seat, 0) > 0
 
+    def avatar(self, seat: Seat) -> str:
+        """A seat's avatar: its person's choice (or the seat's default), a bot's, none if open."""
+        if seat.kind == "bot":
+            return BOT_AVATAR
+        if seat.kind == "open":
+            return ""
+        chosen = self.stored.settings.get(AVATARS_KEY, {}).get(str(seat.seat), "")
+        return avatar_for(seat.seat, chosen if isinstance(chosen, str) else "")
+
     def public(self) -> list[dict[str, Any]]:
         """The seats as anyone may see them: no token, not even its digest."""
         return [
@@ -77,6 +98,7 @@ class Lobby:
                 "kind": s.kind,
                 "name": s.name,
                 "level": s.level,
+                "avatar": self.avatar(s),
                 "present": self.is_here(s.seat),
             }
             for s in self.seats
@@ -89,6 +111,8 @@ class Lobby:
         held = self._held_by(token)
         if held is not None:
             return held
+        if digest(token) in self.moved:
+            raise RoomError(Text("this seat moved to another device"), "bad-token")
         raise RoomError(Text("this token holds no seat in this room"), "bad-token")
 
     def _held_by(self, token: str) -> int | None:
@@ -138,16 +162,59 @@ class Lobby:
             )
         return self.seats[number]
 
-    def take_seat(self, number: int, name: str) -> str:
-        """A person takes an open seat: the token that will hold it."""
+    def take_seat(self, number: int, name: str, avatar: str = "") -> str:
+        """A person takes an open seat, with an avatar (one of ``AVATARS``; "": the seat's
+        default): the token that will hold it."""
         seat = self._open_seat(number)
         if seat.kind != "open":
             raise RoomError(Text("seat {number} is taken", number=number + 1), "taken")
         name = " ".join(name.split())[:NAME_LENGTH]
         if not name:
             raise RoomError(Text("a player needs a name"), "no-name")
+        chosen = checked_avatar(avatar)
         token = secrets.token_urlsafe(24)
+        self._set_avatar(number, chosen)
         self._seat(Seat(number, "person", name, "", digest(token)))
+        return token
+
+    def _set_avatar(self, number: int, chosen: str) -> None:
+        """Keep (or with "", forget) the avatar a seat's person chose, in the room's settings."""
+        avatars = dict(self.stored.settings.get(AVATARS_KEY, {}))
+        if avatars.get(str(number), "") == chosen:
+            return
+        if chosen:
+            avatars[str(number)] = chosen
+        else:
+            avatars.pop(str(number), None)
+        self.stored.settings[AVATARS_KEY] = avatars
+        self.store.set_settings(self.stored.id, self.stored.settings)
+
+    def give_new_token(self, number: int) -> str:
+        """The seat's person holds it from now on with a fresh token (moved to another device,
+        or claimed in a rematch); the token before holds it no more."""
+        seat = self.seats[number]
+        token = secrets.token_urlsafe(24)
+        if seat.token_digest:
+            self.moved.add(seat.token_digest)
+        self._seat(Seat(number, "person", seat.name, "", digest(token)))
+        return token
+
+    def claim_rematch(self, number: int, old_token: str) -> str:
+        """A person of the game before claims their seat of this rematch with their token of
+        then: a fresh token (once: the seat's reservation is spent by it)."""
+        if not 0 <= number < self.stored.players:
+            raise RoomError(
+                Text("there is no seat {number} in this room", number=number + 1), "no-seat"
+            )
+        seat = self.seats[number]
+        wanted = reserved(digest(old_token))
+        if seat.kind != "person" or not secrets.compare_digest(seat.token_digest, wanted):
+            raise RoomError(
+                Text("this token held no seat {number} in the game before", number=number + 1),
+                "bad-token",
+            )
+        token = secrets.token_urlsafe(24)
+        self._seat(Seat(number, "person", seat.name, "", digest(token)))
         return token
 
     def set_bot(self, number: int, level: str, token: str | None) -> None:
@@ -186,6 +253,7 @@ class Lobby:
                     "present",
                 )
         self.present.pop(number, None)
+        self._set_avatar(number, "")
         self._seat(Seat(number))
 
     def _seat(self, changed: Seat) -> None:

@@ -46,10 +46,11 @@ from igroteka.i18n import Text, translate
 from igroteka.server.authority import Authority, Connection, outcome_json
 from igroteka.server.chronicle import Chronicle, log_json
 from igroteka.server.committer import Committer
-from igroteka.server.errors import RoomError, TooMany
+from igroteka.server.errors import RoomError, TooMany, refused_for
 from igroteka.server.limits import HOUR, MINUTE
-from igroteka.server.lobby import CREATOR, Lobby, digest
+from igroteka.server.lobby import CREATOR, Lobby, digest, reserved
 from igroteka.server.pacing import Pacing, Settings
+from igroteka.server.people import AVATARS, REACTIONS, MoveCodes, Reactions
 from igroteka.server.workers import Workers
 from igroteka.store import Room as StoredRoom
 from igroteka.store import Seat, Store
@@ -58,6 +59,12 @@ __all__ = ["CHOSEN_SEED", "LiveRoom", "Rooms", "stopped", "stored_record"]
 
 CHOSEN_SEED = "chosen_seed"
 """The key in a stored room's settings of a room made with a chosen seed (then true)."""
+PRIVATE = "private"
+"""The key in a stored room's settings of a room reachable only by its link (then true)."""
+NEXT = "next"
+"""The key in a stored room's settings of the id of its rematch, once one is made."""
+REMATCH_OF = "rematch_of"
+"""The key in a stored room's settings of the room whose rematch it is."""
 
 _T = TypeVar("_T")
 _STARTED = Text("The game started")
@@ -115,6 +122,8 @@ class LiveRoom:
         """The move log: the game's events with who acted, and the room's own lines."""
         self.stopped: Outcome | None = None
         """Set when the game was stopped before its first state (its options are refused now)."""
+        self.reactions = Reactions(settings.limits.reaction_every)
+        self.moves = MoveCodes(settings.limits.move_code_lasts)
         self.active = time.monotonic()
         """When someone last came, went or acted here (or a bot did), for the room's expiry."""
         self._seq_seen = 0
@@ -146,6 +155,32 @@ class LiveRoom:
             "away": self.settings.away,
             "chosen_seed": bool(self.stored.settings.get(CHOSEN_SEED)),
             "seated_creators": not self.lobby.has_creator(),
+            "private": bool(self.stored.settings.get(PRIVATE)),
+            "next": self.stored.settings.get(NEXT),
+            "rematch_of": self.stored.settings.get(REMATCH_OF),
+            "avatars": list(AVATARS),
+            "reactions": list(REACTIONS),
+        }
+
+    def is_open(self) -> bool:
+        """Whether the lobby lists the room: not private, not started, a seat open."""
+        return (
+            not self.stored.settings.get(PRIVATE)
+            and not self.stored.started
+            and self.stopped is None
+            and any(seat.kind == "open" for seat in self.stored.seats)
+        )
+
+    def listing(self, now: float) -> dict[str, Any]:
+        """The room as the lobby's list of open rooms shows it: no name, no token."""
+        return {
+            "id": self.id,
+            "game": self.stored.game,
+            "players": self.stored.players,
+            "taken": sum(1 for seat in self.stored.seats if seat.kind != "open"),
+            "age": max(0, round(now - self.stored.created)),
+            "turn_timer": self.stored.settings.get("turn_timer"),
+            "invite": f"/r/{self.id}",
         }
 
     def seat_of(self, token: str | None) -> int | None:
@@ -161,14 +196,16 @@ class LiveRoom:
     def _name(seat: Seat) -> str:
         return bot_name(seat.level) if seat.kind == "bot" else seat.name
 
-    def take_seat(self, number: int, name: str) -> str:
-        token = self.lobby.take_seat(number, name)
-        self._seats_changed(self._took(number))
+    def take_seat(self, number: int, name: str, avatar: str = "") -> str:
+        token = self.lobby.take_seat(number, name, avatar)
+        self.moves.forget(number)
+        self.seats_changed(self._took(number))
         return token
 
     def set_bot(self, number: int, level: str, token: str | None) -> None:
         self.lobby.set_bot(number, level, token)
-        self._seats_changed(self._took(number))
+        self.moves.forget(number)
+        self.seats_changed(self._took(number))
 
     def _took(self, number: int) -> Text:
         seat = self.stored.seats[number]
@@ -178,10 +215,61 @@ class LiveRoom:
         """A seat is open again (see :meth:`Lobby.free`); a connection that held it watches now,
         so that it can never act for whoever takes the seat next."""
         self.lobby.free(number, token)
+        self.moves.forget(number)
         for connection in self.connections:
             if connection.seat == number:
                 connection.seat = None
-        self._seats_changed()
+        self.seats_changed()
+
+    # -- people
+
+    def react(self, seat: int | None, emoji: object) -> None:
+        """A seated player's reaction, told to everyone in the room (refused: RoomError)."""
+        if seat is None:
+            raise RoomError(Text("a spectator cannot react: take a seat to play"), "spectator")
+        allowed = self.reactions.check(seat, emoji)
+        text = json.dumps({"type": "reaction", "seat": seat, "emoji": allowed}, ensure_ascii=False)
+        for connection in self.connections:
+            connection.send(text)
+
+    def move_code(self, number: int, token: str) -> str:
+        """A one-time code that moves a person's seat to another device, for its holder."""
+        if (
+            self.lobby.seat_of(token or None) != number
+            or self.stored.seats[number].kind != "person"
+        ):
+            raise RoomError(Text("only the seat's player can move it"), "bad-token")
+        return self.moves.issue(number)
+
+    def claim(self, number: int, code: object) -> str:
+        """The seat moves to the device that brings its code: a fresh token; the connections of
+        the token before are told (``bad-token``) and watch from now on."""
+        if not 0 <= number < self.stored.players:
+            raise RoomError(
+                Text("there is no seat {number} in this room", number=number + 1), "no-seat"
+            )
+        self.moves.use(number, code)
+        token = self.lobby.give_new_token(number)
+        self._seat_moved(number)
+        return token
+
+    def claim_rematch(self, number: int, old_token: str) -> str:
+        """A person of the game before takes their seat of this rematch (see Lobby)."""
+        token = self.lobby.claim_rematch(number, old_token)
+        self.seats_changed(self._took(number))
+        return token
+
+    def _seat_moved(self, number: int) -> None:
+        reason = Text("this seat moved to another device")
+        for connection in self.connections:
+            if connection.seat == number:
+                connection.seat = None
+                connection.send(
+                    {"type": "error", **refused_for("bad-token", reason, connection.lang)}
+                )
+        if self.lobby.present.pop(number, 0) and self.pacing is not None:
+            self.pacing.gone(number)
+        self.seats_changed()
 
     def check_options(self, token: str | None) -> None:
         """Refuse a change of the options unless the creator asks it before the start."""
@@ -194,7 +282,7 @@ class LiveRoom:
         self.check_options(token)
         self.store.set_options(self.id, parsed)
         self.stored.options = parsed
-        self._seats_changed()
+        self.seats_changed()
 
     def start(self, token: str | None) -> None:
         """Start the game: every seat must be held, and the starter must be the creator."""
@@ -206,7 +294,7 @@ class LiveRoom:
         )
         self.lobby.started(played_with)
         self._play(match)
-        self._seats_changed(_STARTED)
+        self.seats_changed(_STARTED)
         self.wake()
 
     def _play(self, match: Match[Any, Any]) -> Authority:
@@ -415,7 +503,7 @@ class LiveRoom:
     def _seq(self) -> int:
         return self.authority.seq if self.authority is not None else 0
 
-    def _seats_changed(self, line: Text | None = None) -> None:
+    def seats_changed(self, line: Text | None = None) -> None:
         """Tell every connection of the room's seats (and the first view, once started), and
         the room's ``line`` of the log (kept in the chronicle)."""
         self.touch()
@@ -641,6 +729,7 @@ class Rooms:
         players: int,
         seed: int | None = None,
         turn_timer: int | None = None,
+        private: bool = False,
     ) -> tuple[LiveRoom, str]:
         """A new room, and its creator token (the server keeps only its digest).
 
@@ -660,6 +749,8 @@ class Rooms:
         settings: dict[str, Any] = {"turn_timer": turn_timer, CREATOR: digest(creator)}
         if seed is not None:
             settings[CHOSEN_SEED] = True
+        if private:
+            settings[PRIVATE] = True
         stored = StoredRoom(
             id=secrets.token_urlsafe(9),
             settings=settings,
@@ -673,6 +764,65 @@ class Rooms:
         self.store.create_room(stored)
         room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
         self.rooms[room.id] = room
+        return room, creator
+
+    def open_rooms(self) -> list[dict[str, Any]]:
+        """The rooms anyone may join from the lobby, newest first (at most ``open_rooms_listed``):
+        not private, not started, with a seat open."""
+        found = sorted(
+            (room for room in self.rooms.values() if room.is_open()),
+            key=lambda room: room.stored.created,
+            reverse=True,
+        )
+        now = time.time()
+        return [room.listing(now) for room in found[: self.settings.limits.open_rooms_listed]]
+
+    def rematch(self, old: LiveRoom, token: str) -> tuple[LiveRoom, str | None]:
+        """The rematch of a finished game: the same game, options and seats, a new seed.
+
+        Asked for by a seat's person of the game (or its creator); the first to ask makes
+        it and is its creator (the creator token answered); whoever asks later is answered
+        the same room. Its bots come along; each person's seat is reserved for the token
+        that held it (see :func:`~igroteka.server.lobby.reserved`)."""
+        if not (old.lobby.is_creator(token) or old.lobby.seat_of(token or None) is not None):
+            raise RoomError(Text("only a player of this game can ask for a rematch"), "bad-token")
+        if old.outcome() is None:
+            raise RoomError(Text("a rematch is made once the game is over"), "not-over")
+        made = old.stored.settings.get(NEXT)
+        if isinstance(made, str) and made in self.rooms:
+            return self.rooms[made], None
+        stored = old.stored
+        creator = secrets.token_urlsafe(24)
+        settings: dict[str, Any] = {
+            "turn_timer": stored.settings.get("turn_timer"),
+            CREATOR: digest(creator),
+            REMATCH_OF: stored.id,
+            "avatars": dict(stored.settings.get("avatars", {})),
+        }
+        if stored.settings.get(PRIVATE):
+            settings[PRIVATE] = True
+        seats = [
+            Seat(
+                s.seat, s.kind, s.name, s.level, reserved(s.token_digest) if s.token_digest else ""
+            )
+            for s in stored.seats
+        ]
+        new = StoredRoom(
+            id=secrets.token_urlsafe(9),
+            settings=settings,
+            game=stored.game,
+            options=dict(stored.options),
+            seed=secrets.randbits(48),
+            players=stored.players,
+            created=time.time(),
+            seats=seats,
+        )
+        self.store.create_room(new)
+        room = LiveRoom(new, self.store, self.settings, old.entry, self.workers, self.committer)
+        self.rooms[room.id] = room
+        stored.settings[NEXT] = room.id
+        self.store.set_settings(stored.id, stored.settings)
+        old.seats_changed()
         return room, creator
 
     def checked_options(

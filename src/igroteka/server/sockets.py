@@ -290,6 +290,12 @@ async def _handle(
             return error("bad-lang", Text("the languages are {choices}", choices=choices))
         connection.lang = lang
         return room.retold(connection)  # the banner and the log, said again in it
+    if kind == "react":
+        try:
+            room.react(connection.seat, message.get("emoji"))
+        except RoomError as refused:
+            return error(refused.code, refused.reason)
+        return None
     if kind == "action":
         if connection.seat is None:
             return error("spectator", Text("a spectator cannot act: take a seat to play"))

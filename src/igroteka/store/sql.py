@@ -263,6 +263,11 @@ class Store:
         with self.engine.begin() as db:
             db.execute(_rooms.update().where(_rooms.c.id == room).values(options=_dumps(options)))
 
+    def set_settings(self, room: str, settings: Mapping[str, Any]) -> None:
+        """Replace a room's settings (the avatars chosen, the room of its rematch)."""
+        with self.engine.begin() as db:
+            db.execute(_rooms.update().where(_rooms.c.id == room).values(settings=_dumps(settings)))
+
     def start_room(self, room: str, settings: Mapping[str, Any] | None = None) -> None:
         """Mark a room started; ``settings``, when given, replace its settings (a room keeps
         there what it was started with: the versions of the rules and the lexicon)."""

@@ -138,6 +138,7 @@ DECLARATION = Declaration(
         "Загадайте асоціацію до картинки; інші додають свої й вгадують вашу",
         "Загадайте ассоциацию к картинке; остальные добавляют свои и угадывают вашу",
     ),
+    icon="🎨",
     options=OPTIONS,
     bot_levels=tuple(LEVELS),
     standin="medium",

@@ -97,6 +97,7 @@ DECLARATION = Declaration(
         "Составляйте слова на поле, как в кроссворде: сколько угодно слов за ход, "
         "бонусные клетки действуют для всех",
     ),
+    icon="🧩",
     options=OPTIONS,
     bot_levels=tuple(LEVELS),
     standin="medium",

@@ -78,6 +78,7 @@ DECLARATION = Declaration(
         "Знаходьте за пам’яттю пари літер і складайте з них українські слова",
         "Находите по памяти пары букв и составляйте из них украинские слова",
     ),
+    icon="🔤",
     options=OPTIONS,
     bot_levels=tuple(LEVELS),
     standin="medium",
