@@ -629,7 +629,7 @@ def create_app(
         parsed = await asyncio.to_thread(
             rooms.checked_options, room.entry, body.options, room.stored.players
         )
-        room.set_options(body.token, parsed)
+        room.set_options(body.token, parsed, body.options)
         return room.public()
 
     @app.post(

@@ -24,6 +24,7 @@ from urllib.parse import parse_qs, urlsplit
 from fastapi import FastAPI, Request, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from igroteka.i18n import Text, negotiate
@@ -229,4 +230,17 @@ def install(app: FastAPI, origins: Iterable[str] = ()) -> None:
         )
         answer = refused_for(code, reason, negotiate(request.headers.get("accept-language")))
         known = status(code) if code in ROUTING_CODES else error.status_code
-        return JSONResponse(answer, known, headers=dict(error.headers or {}))
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # every method of the address, not only its first route's
+            headers["Allow"] = ", ".join(_methods_at(request))
+        return JSONResponse(answer, known, headers=headers)
+
+
+def _methods_at(request: Request) -> list[str]:
+    """The methods the routes of a request's address answer (a path may have a route each)."""
+    found: set[str] = set()
+    for route in request.app.routes:
+        methods = getattr(route, "methods", None)
+        if methods and route.matches(request.scope)[0] != Match.NONE:
+            found.update(methods)
+    return sorted(found)

@@ -65,6 +65,21 @@ NEXT = "next"
 """The key in a stored room's settings of the id of its rematch, once one is made."""
 REMATCH_OF = "rematch_of"
 """The key in a stored room's settings of the room whose rematch it is."""
+CHOSEN = "chosen"
+"""The key in a stored room's settings of its options as they were asked for, without a typed
+deck (the room's page shows them in words: the game's own form of them may differ)."""
+
+
+def chosen_options(found: Entry, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options as asked for that the room's page shows: the declared ones of a plain
+    value, never a text (a typed deck may be long, and is not a setting to read)."""
+    shown = {o.key for o in found.declaration.options if o.kind != "text"}
+    return {
+        key: value
+        for key, value in options.items()
+        if key in shown and isinstance(value, str | int | float | bool)
+    }
+
 
 _T = TypeVar("_T")
 _STARTED = Text("The game started")
@@ -158,6 +173,7 @@ class LiveRoom:
             "private": bool(self.stored.settings.get(PRIVATE)),
             "next": self.stored.settings.get(NEXT),
             "rematch_of": self.stored.settings.get(REMATCH_OF),
+            "chosen": self.stored.settings.get(CHOSEN, {}),
             "avatars": list(AVATARS),
             "reactions": list(REACTIONS),
         }
@@ -277,11 +293,16 @@ class LiveRoom:
             raise RoomError(Text("the game has started: its options stay"), "started")
         self.lobby.check_creator(token, Text("only the room's creator can change the options"))
 
-    def set_options(self, token: str | None, parsed: dict[str, Any]) -> None:
-        """The creator's new options (checked by :func:`checked_options`), stored and told."""
+    def set_options(
+        self, token: str | None, parsed: dict[str, Any], asked: Mapping[str, Any]
+    ) -> None:
+        """The creator's new options (checked by :func:`checked_options`), stored and told;
+        ``asked``: as the creator's form sent them (:func:`chosen_options`)."""
         self.check_options(token)
         self.store.set_options(self.id, parsed)
         self.stored.options = parsed
+        self.stored.settings[CHOSEN] = chosen_options(self.entry, asked)
+        self.store.set_settings(self.id, self.stored.settings)
         self.seats_changed()
 
     def start(self, token: str | None) -> None:
@@ -746,7 +767,11 @@ class Rooms:
         if turn_timer is not None and not 1 <= turn_timer <= 3600:
             raise RoomError(Text("a turn timer is 1 to 3600 seconds"), "options")
         creator = secrets.token_urlsafe(24)
-        settings: dict[str, Any] = {"turn_timer": turn_timer, CREATOR: digest(creator)}
+        settings: dict[str, Any] = {
+            "turn_timer": turn_timer,
+            CREATOR: digest(creator),
+            CHOSEN: chosen_options(found, options),
+        }
         if seed is not None:
             settings[CHOSEN_SEED] = True
         if private:
@@ -797,6 +822,7 @@ class Rooms:
             "turn_timer": stored.settings.get("turn_timer"),
             CREATOR: digest(creator),
             REMATCH_OF: stored.id,
+            CHOSEN: dict(stored.settings.get(CHOSEN, {})),
             "avatars": dict(stored.settings.get("avatars", {})),
         }
         if stored.settings.get(PRIVATE):

@@ -4,7 +4,7 @@
 import { toast } from "./dom.js";
 import { loadRenderers } from "./games.js";
 import { language, setLanguage } from "./i18n.js";
-import { lobby } from "./lobby.js";
+import { LobbyPage } from "./lobby.js";
 import { ReplayPage } from "./replay.js";
 import { RoomPage } from "./room.js";
 
@@ -31,7 +31,8 @@ function route() {
     page = new RoomPage(main, match[1]);
     page.open();
   } else {
-    lobby(main, navigate).catch((error) => toast(error.message));
+    page = new LobbyPage(main, navigate);
+    page.open().catch((error) => toast(error.message));
   }
 }
 
@@ -42,6 +43,7 @@ async function start() {
   setLanguage(language());
   select.addEventListener("change", () => {
     setLanguage(select.value);
+    // every page draws itself again in the new language, keeping what was typed in it
     if (page) {
       page.languageChanged?.();
       page.render();

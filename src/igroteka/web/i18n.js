@@ -3,6 +3,15 @@
 
 const STRINGS = {
   en: {
+    // the lobby and the room's people (issue 17, points 5 and 6)
+    openRooms: "Open rooms", noOpenRooms: "No open room right now: make one below", joinRoom: "Join",
+    seatsTaken: "{taken} of {players} seats taken", agoNow: "just now", agoMinutes: "{n} min ago", agoHours: "{n} h ago",
+    privateRoom: "Private: only people with the link can join", chooseGame: "Choose a game",
+    roomSettings: "Settings", timerSeconds: "{n} s a move", noTimer: "No turn timer", privateShown: "private room",
+    botName: "Bot ({level})", levelRandom: "random", levelEasy: "easy", levelMedium: "medium", levelHard: "hard",
+    avatar: "Avatar", react: "Reactions", turnNotice: "Sound and tab title on my turn", yourTurnTitle: "● Your turn — Igroteka",
+    moveSeat: "Move to another device", moveLink: "Open this link (or scan the code) on the other device, once, within {n} minutes:",
+    moving: "Taking the seat moved here…", playAgain: "Play again", joinRematch: "Join the rematch", newGameButton: "New game",
     newGame: "New game", game: "Game", players: "Players", create: "Create the room",
     invite: "Invite link", copy: "Copy", copied: "Copied",
     seat: "Seat", open: "open", yourName: "Your name", takeSeat: "Take the seat",
@@ -103,6 +112,14 @@ const STRINGS = {
     nrBotName: "Bot ({level})", nrLevel_random: "random", nrLevel_easy: "easy", nrLevel_medium: "medium", nrLevel_hard: "hard",
   },
   uk: {
+    openRooms: "Відкриті кімнати", noOpenRooms: "Зараз відкритих кімнат немає: створіть свою нижче", joinRoom: "Приєднатися",
+    seatsTaken: "зайнято {taken} з {players} місць", agoNow: "щойно", agoMinutes: "{n} хв тому", agoHours: "{n} год тому",
+    privateRoom: "Приватна: приєднатися можна лише за посиланням", chooseGame: "Оберіть гру",
+    roomSettings: "Налаштування", timerSeconds: "{n} с на хід", noTimer: "Без обмеження часу на хід", privateShown: "приватна кімната",
+    botName: "Бот ({level})", levelRandom: "випадковий", levelEasy: "легкий", levelMedium: "середній", levelHard: "складний",
+    avatar: "Аватар", react: "Реакції", turnNotice: "Звук і назва вкладки, коли мій хід", yourTurnTitle: "● Ваш хід — Igroteka",
+    moveSeat: "Перенести на інший пристрій", moveLink: "Відкрийте це посилання (або зіскануйте код) на іншому пристрої, один раз, протягом {n} хв:",
+    moving: "Займаємо перенесене місце…", playAgain: "Зіграти ще", joinRematch: "Приєднатися до нової гри", newGameButton: "Нова гра",
     newGame: "Нова гра", game: "Гра", players: "Гравці", create: "Створити кімнату",
     invite: "Посилання-запрошення", copy: "Копіювати", copied: "Скопійовано",
     seat: "Місце", open: "вільне", yourName: "Ваше ім’я", takeSeat: "Зайняти місце",
@@ -203,6 +220,14 @@ const STRINGS = {
     nrBotName: "Бот ({level})", nrLevel_random: "випадковий", nrLevel_easy: "легкий", nrLevel_medium: "середній", nrLevel_hard: "складний",
   },
   ru: {
+    openRooms: "Открытые комнаты", noOpenRooms: "Сейчас открытых комнат нет: создайте свою ниже", joinRoom: "Присоединиться",
+    seatsTaken: "занято {taken} из {players} мест", agoNow: "только что", agoMinutes: "{n} мин назад", agoHours: "{n} ч назад",
+    privateRoom: "Приватная: присоединиться можно только по ссылке", chooseGame: "Выберите игру",
+    roomSettings: "Настройки", timerSeconds: "{n} с на ход", noTimer: "Без ограничения времени на ход", privateShown: "приватная комната",
+    botName: "Бот ({level})", levelRandom: "случайный", levelEasy: "лёгкий", levelMedium: "средний", levelHard: "сложный",
+    avatar: "Аватар", react: "Реакции", turnNotice: "Звук и название вкладки, когда мой ход", yourTurnTitle: "● Ваш ход — Igroteka",
+    moveSeat: "Перенести на другое устройство", moveLink: "Откройте эту ссылку (или отсканируйте код) на другом устройстве, один раз, в течение {n} мин:",
+    moving: "Занимаем перенесённое место…", playAgain: "Сыграть ещё", joinRematch: "Присоединиться к новой игре", newGameButton: "Новая игра",
     newGame: "Новая игра", game: "Игра", players: "Игроки", create: "Создать комнату",
     invite: "Ссылка-приглашение", copy: "Копировать", copied: "Скопировано",
     seat: "Место", open: "свободно", yourName: "Ваше имя", takeSeat: "Занять место",
@@ -330,6 +355,18 @@ export function language() {
 /** Whether there is a string for ``key`` (in English at least). */
 export function has(key) {
   return key in STRINGS.en;
+}
+
+/** A bot's name in the page's language: "Bot (easy)", "Бот (легкий)"; a level without a
+ * string (a test game's own) is shown as it is. */
+export function botName(level) {
+  return t("botName", { level: levelName(level) });
+}
+
+/** A bot level's name in the page's language. */
+export function levelName(level) {
+  const key = `level${level.charAt(0).toUpperCase()}${level.slice(1)}`;
+  return has(key) ? t(key) : level;
 }
 
 export function t(key, values = {}) {

@@ -15,3 +15,107 @@ export function nameChip(h, name, seat) {
   chip.style.setProperty("--seat-colour", seatColour(seat));
   return chip;
 }
+
+// ---------------------------------------------------------------- avatars
+
+/** The avatar this browser's person last chose ("": each seat's own default). */
+export function chosenAvatar() {
+  return localStorage.getItem("igroteka.avatar") || "";
+}
+
+// a row of the room's avatars to choose from: one pressed at most; pressed again, none (the seat's)
+export function avatarPicker(h, avatars, label) {
+  const row = h("div", { class: "avatar-pick", role: "group", "aria-label": label });
+  const draw = () => {
+    row.replaceChildren(
+      ...avatars.map((avatar) =>
+        h("button", {
+          type: "button",
+          class: "avatar-choice",
+          "aria-pressed": avatar === chosenAvatar() ? "true" : "false",
+          onclick: () => {
+            localStorage.setItem("igroteka.avatar", avatar === chosenAvatar() ? "" : avatar);
+            draw();
+          },
+        }, avatar),
+      ),
+    );
+  };
+  draw();
+  return h("div", { class: "avatars" }, h("span", { class: "muted" }, label, ": "), row);
+}
+
+// ---------------------------------------------------------------- reactions
+
+const SHOWN_FOR = 4000; // ms a reaction stays beside its seat's name
+const reactions = new Map(); // seat -> { emoji, until }
+
+/** A reaction came: it is shown beside the seat's name for a few seconds. */
+export function reactionCame(seat, emoji, redraw) {
+  const until = Date.now() + SHOWN_FOR;
+  reactions.set(seat, { emoji, until });
+  setTimeout(() => {
+    if (reactions.get(seat)?.until === until) reactions.delete(seat);
+    redraw();
+  }, SHOWN_FOR + 20);
+}
+
+/** The reaction a seat sent in the last few seconds, or "". */
+export function reactionOf(seat) {
+  const shown = reactions.get(seat);
+  return shown && shown.until > Date.now() ? shown.emoji : "";
+}
+
+// the bar of reactions a seated player may send, and what each seat sent lately
+export function reactionBar(h, room, label, send) {
+  const lately = room.seats
+    .filter((seat) => reactionOf(seat.seat))
+    .map((seat) => h("span", { class: "reaction", "data-seat": seat.seat }, seat.avatar || "", " ", reactionOf(seat.seat)));
+  return h(
+    "div",
+    { class: "reactions", role: "group", "aria-label": label },
+    send ? room.reactions.map((emoji) => h("button", { type: "button", class: "react", "aria-label": emoji, onclick: () => send(emoji) }, emoji)) : null,
+    h("span", { class: "reactions-seen", "aria-live": "polite" }, lately),
+  );
+}
+
+// ---------------------------------------------------------------- your turn
+
+/** Whether this page beeps and marks its tab when a turn starts: the person's switch, else on,
+ * except on a shared device (a page holding several seats: hot-seat), where it would tell all. */
+export function turnNoticeOn(shared) {
+  const kept = localStorage.getItem("igroteka.turnNotice");
+  if (kept === "on") return true;
+  if (kept === "off") return false;
+  return !shared;
+}
+
+export function setTurnNotice(on) {
+  localStorage.setItem("igroteka.turnNotice", on ? "on" : "off");
+}
+
+let audio = null;
+
+// a short beep made by WebAudio (no sound file); a browser that blocks it stays silent
+export function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch {
+    // no audio here
+  }
+}
+
+const TITLE = "Igroteka";
+
+/** The tab's title: marked while it is this page's turn and the page is not looked at. */
+export function markTitle(mine, text) {
+  document.title = mine && document.hidden ? text : TITLE;
+}

@@ -4,6 +4,7 @@
 
 import { actionId, api, h, redraw, toast } from "./dom.js";
 import { RENDERERS } from "./games.js";
+import { gathering } from "./gathering.js";
 import { guideButton, hasGuide } from "./guide.js";
 import { language, t } from "./i18n.js";
 import { forgetToken, tokens } from "./keep.js";
@@ -40,6 +41,7 @@ export class RoomPage {
   }
 
   async open() {
+    await this.claimMoved(); // a seat moved here from another device (gathering.js)
     this.room = await findRoom(this.main, this.id);
     if (!this.room) return;
     this.connectAll();
@@ -97,6 +99,7 @@ export class RoomPage {
       answered?.(message);
       return this.render();
     }
+    if (message.type === "reaction") return this.reacted(message);
     if (message.type === "welcome" || message.type === "room") this.room = message.room;
     this.narrated(key, message);
     if (message.view !== undefined && message.type !== "error") {
@@ -172,7 +175,7 @@ export class RoomPage {
     }
     this.handedTo = seat;
     const renderer = RENDERERS[room.game];
-    const names = room.seats.map((s) => (s.present ? s.name : `${s.name} 💤`));
+    const names = room.seats.map((s) => (s.present ? seatName(s) : `${seatName(s)} 💤`));
     this.moments ??= new Moments(room.game);
     const context = {
       seat,
@@ -187,6 +190,7 @@ export class RoomPage {
       toast,
       refusal: this.refusals[key] ?? null, // what the server last refused this seat, and why
       notes: this.moments.element, // a renderer may place the rules met beside its table
+      rematch: () => this.rematchButtons(), // the results' "play again" and "new game"
     };
     const body = renderer.render(view, context);
     // the rules met go above the table unless the renderer placed them beside it
@@ -197,6 +201,7 @@ export class RoomPage {
     const fallback = banner ? null : h("p", { class: "status" }, statusLine(view, known, context));
     const log = (this.logs[key] ??= new LogPanel());
     const outcome = known.outcome;
+    this.turnStarts(seat !== null && !outcome && known.awaited.includes(seat));
     const section = h(
       "section",
       {
@@ -215,6 +220,9 @@ export class RoomPage {
       notesAbove,
       outcome?.reason ? h("p", { class: "outcome-reason" }, outcome.reason) : null,
       body,
+      // every game's results end with "play again" and "new game" (table.js draws them itself)
+      outcome && !body.querySelector?.(".after-game") ? this.rematchButtons() : null,
+      this.peopleBar(),
       log.element,
     );
     redraw(this.main, section);
@@ -277,7 +285,7 @@ export class RoomPage {
   }
 }
 
-Object.assign(RoomPage.prototype, seating);
+Object.assign(RoomPage.prototype, seating, gathering);
 
 function statusLine(view, known, context) {
   if (known.outcome) return t("over");

@@ -2,10 +2,11 @@
 // frees seats, changes the options and starts). Methods of the room's page (room.js).
 
 import { api, h, redraw, toast } from "./dom.js";
-import { GAMES, gameTitle } from "./games.js";
-import { t } from "./i18n.js";
+import { GAMES, gameTitle, said } from "./games.js";
+import { botName, levelName, t } from "./i18n.js";
 import { actingCreator, keepOptions, keepToken, sentOptions, tokens } from "./keep.js";
 import { chosenOptions, optionFields } from "./options.js";
+import { avatarPicker, chosenAvatar, nameChip } from "./people.js";
 
 export const seating = {
 
@@ -34,11 +35,14 @@ export const seating = {
             onclick: () => navigator.clipboard?.writeText(invite).then(() => toast(t("copied"))),
           }, t("copy")),
         ),
+        room.seats.some((s) => s.kind === "open") ? avatarPicker(h, room.avatars, t("avatar")) : null,
         h("ol", { class: "seats" }, rows),
+        roomSettings(room),
         creator ? this.optionsPanel() : null,
         creator
           ? h("button", { class: "primary start", disabled: !ready, onclick: () => this.start() }, t("start"))
           : h("p", { class: "muted creator-starts" }, ready ? t("creatorStarts") : t("waiting")),
+        this.peopleBar(),
       ),
     );
   },
@@ -47,7 +51,7 @@ export const seating = {
   // creator: seat a bot, change its level, free it; the seat's own person: leave it)
   seatRow(seat, mine, creator) {
     const levels = (chosen) => {
-      const select = h("select", { "aria-label": t("level") }, this.room.bot_levels.map((l) => h("option", { value: l }, l)));
+      const select = h("select", { "aria-label": t("level") }, this.room.bot_levels.map((l) => h("option", { value: l }, levelName(l))));
       if (chosen) select.value = chosen;
       return select;
     };
@@ -55,12 +59,13 @@ export const seating = {
     if (seat.kind === "open") {
       const name = h("input", { id: `seat-name-${seat.seat}`, placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 32 });
       const level = levels();
+      // a form: Enter in the name takes the seat
       cell = h(
-        "div",
-        { class: "seat-actions" },
+        "form",
+        { class: "seat-actions", onsubmit: (event) => { event.preventDefault(); this.takeSeat(seat.seat, name.value); } },
         name,
-        h("button", { onclick: () => this.takeSeat(seat.seat, name.value) }, t("takeSeat")),
-        creator ? [level, h("button", { class: "add-bot", onclick: () => this.addBot(seat.seat, level.value) }, t("addBot"))] : null,
+        h("button", { type: "submit" }, t("takeSeat")),
+        creator ? [level, h("button", { type: "button", class: "add-bot", onclick: () => this.addBot(seat.seat, level.value) }, t("addBot"))] : null,
       );
     } else if (seat.kind === "bot" && creator) {
       const level = levels(seat.level);
@@ -68,7 +73,8 @@ export const seating = {
       cell = h(
         "div",
         { class: "seat-actions" },
-        h("span", {}, seat.name),
+        h("span", { class: "avatar", "aria-hidden": "true" }, seat.avatar),
+        nameChip(h, botName(seat.level), seat.seat),
         level,
         h("button", { class: "free-seat", onclick: () => this.freeSeat(seat.seat) }, t("freeSeat")),
       );
@@ -77,7 +83,9 @@ export const seating = {
       cell = h(
         "div",
         { class: "seat-actions" },
-        h("span", {}, seat.name, mine ? ` (${t("you")})` : "", away ? " 💤" : ""),
+        seat.avatar ? h("span", { class: "avatar", "aria-hidden": "true" }, seat.avatar) : null,
+        nameChip(h, seat.kind === "bot" ? botName(seat.level) : seat.name, seat.seat),
+        h("span", {}, mine ? ` (${t("you")})` : "", away ? " 💤" : ""),
         mine ? h("button", { class: "leave-seat", onclick: () => this.leaveSeat(seat.seat) }, t("leaveSeat")) : null,
         away && creator ? h("button", { class: "free-seat", onclick: () => this.freeSeat(seat.seat) }, t("freeSeat")) : null,
       );
@@ -139,7 +147,7 @@ export const seating = {
 
   async takeSeat(seat, name) {
     try {
-      const taken = await api("POST", `/api/rooms/${this.id}/seats/${seat}`, { name });
+      const taken = await api("POST", `/api/rooms/${this.id}/seats/${seat}`, { name, avatar: chosenAvatar() });
       keepToken(this.id, taken.seat, taken.token);
       if (this.sockets.watch) {
         const watching = this.sockets.watch;
@@ -195,4 +203,35 @@ export const seating = {
 // the line every page of a room made with a chosen seed shows: its layout may be known
 export function chosenSeed(room) {
   return room?.chosen_seed ? h("p", { class: "chosen-seed", role: "note" }, t("chosenSeed")) : null;
+}
+
+// the room's settings in words, for everyone: each option as chosen (the declaration's labels),
+// the turn timer, and whether the room is private; drawn again when the creator changes them
+export function roomSettings(room) {
+  const declared = GAMES?.find((g) => g.name === room.game);
+  if (!declared) return null;
+  const chosen = room.chosen ?? {};
+  const plain = (value) => ["string", "number", "boolean"].includes(typeof value);
+  const valueOf = (option) => (option.key in chosen ? chosen[option.key] : plain(room.options[option.key]) ? room.options[option.key] : option.default);
+  const shown = declared.options.filter((o) => o.kind !== "text" && (!o.shown_when || valueOf(declared.options.find((x) => x.key === o.shown_when.key)) === o.shown_when.value));
+  const words = (option) => {
+    const value = valueOf(option);
+    if (option.kind === "flag") return value ? "✓" : "✗";
+    if (option.kind === "choice") return said(option.choices.find((c) => c.value === value)?.label) || String(value);
+    return String(value);
+  };
+  const timer = room.turn_timer ? t("timerSeconds", { n: room.turn_timer }) : t("noTimer");
+  return h(
+    "details",
+    { class: "room-settings", open: true },
+    h("summary", {}, t("roomSettings")),
+    h(
+      "dl",
+      {},
+      shown.flatMap((option) => [h("dt", {}, said(option.label)), h("dd", { "data-option": option.key }, words(option))]),
+      h("dt", {}, t("turnTimer")),
+      h("dd", { "data-option": "turn_timer" }, timer),
+    ),
+    room.private ? h("p", { class: "muted" }, t("privateShown")) : null,
+  );
 }

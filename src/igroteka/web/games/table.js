@@ -187,6 +187,7 @@ export function results(view, context, lines) {
     h("a", { href: context.record, download: "", class: "button" }, t("download")),
     " ",
     h("a", { href: context.record.replace("/api/rooms/", "/r/").replace("/record", "/replay"), class: "button replay-link" }, t("replay")),
+    context.rematch?.() ?? null,
   );
 }
 
