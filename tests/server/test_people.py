@@ -125,3 +125,18 @@ def test_a_move_code_expires() -> None:
         code = client.post(f"/api/rooms/{room}/seats/0/move", json={"token": ann}).json()["code"]
         late = client.post(f"/api/rooms/{room}/seats/0/claim", json={"code": code})
         assert (late.status_code, late.json()["error"]) == (403, "bad-code")
+
+
+def test_the_move_link_is_on_the_pages_origin_with_its_code_in_the_fragment_and_a_qr_code() -> None:
+    with server() as client:
+        room = new_room(client, "klepka", 2, pairs=4)
+        ann = seat(client, room, 0, "Ann")
+        answer = client.post(
+            f"/api/rooms/{room}/seats/0/move",
+            json={"token": ann},
+            headers={"Origin": "http://testserver"},
+        ).json()
+        assert answer["link"] == f"http://testserver/r/{room}#move=0.{answer['code']}"
+        assert answer["qr"].startswith("<svg") and "<script" not in answer["qr"]
+        plain = client.post(f"/api/rooms/{room}/seats/0/move", json={"token": ann}).json()
+        assert plain["link"] is None and plain["qr"] is None  # no origin: the page makes the link

@@ -186,6 +186,7 @@ def test_a_reaction_shows_on_the_other_page_and_a_seat_moves_to_another_device(
         bob.click(".move-button")
         link = bob.get_attribute(".move-link", "href")
         assert link and "#move=1." in link
+        assert bob.locator(".move-qr").is_visible()  # the same link as a QR code
         phone = page_of(browser, "uk-UA", PHONE)
         phone.goto(link)
         phone.wait_for_selector("text=Bob (ви)")
@@ -213,8 +214,9 @@ def test_play_again_makes_a_rematch_with_the_same_seats(
         ann.click(".play-again")
         ann.wait_for_url(lambda url: url != old)
         ann.wait_for_selector(".seats")
-        assert "Олена (ви)" in ann.inner_text(".seats")
-        assert "Бот (" in ann.inner_text(".seats") and "bot:" not in ann.inner_text(".seats")
+        seats = ann.inner_text(".seats")
+        assert "Олена\n(ви)" in seats  # her seat, held by this page again
+        assert "Бот (випадковий)" in seats and "bot:" not in seats
         ann.wait_for_selector("button.start:not([disabled])")  # every seat held: she starts it
         new = ann.url.rsplit("/", 1)[1]
         room = httpx.get(f"{base}/api/rooms/{new}").json()

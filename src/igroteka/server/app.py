@@ -42,6 +42,7 @@ from igroteka.server.guard import PAGE_HEADERS, install
 from igroteka.server.images import MAX_BYTES, clean, is_image_id, new_id, too_large
 from igroteka.server.limits import FRAME_BYTES, Guard
 from igroteka.server.pacing import Settings
+from igroteka.server.people import move_link, qr_svg
 from igroteka.server.readiness import (
     LexiconIndexes,
     Readiness,
@@ -244,6 +245,8 @@ class MoveCode(BaseModel):
     seat: int
     code: str = Field(description="one-time: the other device claims the seat with it")
     expires: int = Field(description="seconds it lasts")
+    link: str | None = Field(description="the link to open there (on the request's Origin)")
+    qr: str | None = Field(description="the link as a QR code, an SVG document")
 
 
 class OpenRoom(BaseModel):
@@ -552,7 +555,9 @@ def create_app(
         guard.seat_from(address(request))
         room = await rooms.find(room_id)
         code = room.move_code(seat, body.token)
-        return MoveCode(seat=seat, code=code, expires=round(room.moves.lasts))
+        link = move_link(request.headers.get("origin"), room.id, seat, code)
+        qr = await asyncio.to_thread(qr_svg, link) if link else None
+        return MoveCode(seat=seat, code=code, expires=round(room.moves.lasts), link=link, qr=qr)
 
     @app.post(
         "/api/rooms/{room_id}/seats/{seat}/claim",

@@ -15,8 +15,12 @@ code outlives no restart: it lasts minutes, and a new one is asked for in a clic
 from __future__ import annotations
 
 import hashlib
+import io
+import re
 import secrets
 import time
+
+import segno
 
 from igroteka.i18n import Text
 from igroteka.server.errors import RoomError, TooMany
@@ -29,6 +33,8 @@ __all__ = [
     "Reactions",
     "avatar_for",
     "checked_avatar",
+    "move_link",
+    "qr_svg",
 ]
 
 AVATARS = (
@@ -141,3 +147,33 @@ class MoveCodes:
     def forget(self, seat: int) -> None:
         """The seat changed hands: its code, if any, moves nobody."""
         self.codes.pop(seat, None)
+
+
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]{1,200}")
+
+
+def move_link(origin: str | None, room: str, seat: int, code: str) -> str | None:
+    """The link that moves a seat, on the page's own origin (the request's ``Origin``, which a
+    browser sends with a POST), or None without one. The code is in the fragment: a browser
+    never sends a fragment to a server, so no log ever holds it.
+
+    >>> move_link("https://igroteka.example", "r1", 2, "abc")
+    'https://igroteka.example/r/r1#move=2.abc'
+    >>> move_link("javascript:alert(1)", "r1", 2, "abc") is None
+    True
+    """
+    if origin is None or not _ORIGIN.fullmatch(origin):
+        return None
+    return f"{origin}/r/{room}#move={seat}.{code}"
+
+
+def qr_svg(text: str) -> str:
+    """A QR code of ``text`` as an SVG document (black on white, 4 px a module).
+
+    >>> qr_svg("https://igroteka.example/r/r1#move=2.abc").startswith("<svg")
+    True
+    """
+    out = io.BytesIO()
+    code = segno.make(text, error="m")
+    code.save(out, kind="svg", scale=4, border=2, xmldecl=False, light="#fff")
+    return out.getvalue().decode()

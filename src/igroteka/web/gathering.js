@@ -79,8 +79,8 @@ export const gathering = {
   async askMove(seat) {
     try {
       const answer = await api("POST", `/api/rooms/${this.id}/seats/${seat}/move`, { token: tokens(this.id)[seat] });
-      const link = `${location.origin}/r/${this.id}#move=${seat}.${answer.code}`;
-      this.moving = { link, minutes: Math.round(answer.expires / 60), qr: answer.qr ? `data:image/svg+xml;base64,${btoa(answer.qr)}` : null };
+      const link = answer.link || `${location.origin}/r/${this.id}#move=${seat}.${answer.code}`;
+      this.moving = { link, minutes: Math.round(answer.expires / 60), qr: answer.qr ? `data:image/svg+xml,${encodeURIComponent(answer.qr)}` : null };
       this.render();
     } catch (error) {
       toast(error.message);
