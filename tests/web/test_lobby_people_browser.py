@@ -209,7 +209,10 @@ def test_play_again_makes_a_rematch_with_the_same_seats(
         ann.click(".seat-open .add-bot >> nth=0")
         ann.wait_for_selector("button.start:not([disabled])")
         ann.click("button.start")
+        # her turn is told in the tab's title (one seat on this page: the notice is on)
+        ann.wait_for_function("document.title === '● Ваш хід — Igroteka'")
         play_to_the_end([ann], seed=3)
+        assert ann.title() == "Igroteka"  # over: nobody's turn
         old = ann.url
         ann.click(".play-again")
         ann.wait_for_url(lambda url: url != old)

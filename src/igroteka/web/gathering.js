@@ -4,6 +4,7 @@
 import { api, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { creatorToken, keepCreator, keepToken, tokens } from "./keep.js";
+import { seatName } from "./narration.js";
 import { beep, markTitle, reactionBar, reactionCame, setTurnNotice, turnNoticeOn } from "./people.js";
 
 const MOVE = /^#move=(\d+)\.([\w-]+)$/;
@@ -46,7 +47,7 @@ export const gathering = {
     return h(
       "div",
       { class: "people-bar" },
-      reactionBar(h, this.room, t("react"), held.length ? (emoji) => this.react(emoji) : null),
+      reactionBar(h, this.room, t("react"), held.length ? (emoji) => this.react(emoji) : null, seatName),
       held.length ? h("label", { class: "check turn-notice-label" }, notice, t("turnNotice")) : null,
       held.length ? this.moveControl(held) : null,
     );

@@ -66,11 +66,11 @@ export function reactionOf(seat) {
   return shown && shown.until > Date.now() ? shown.emoji : "";
 }
 
-// the bar of reactions a seated player may send, and what each seat sent lately
-export function reactionBar(h, room, label, send) {
+// the bar of reactions a seated player may send, and what each seat sent lately, beside its name
+export function reactionBar(h, room, label, send, nameOf) {
   const lately = room.seats
     .filter((seat) => reactionOf(seat.seat))
-    .map((seat) => h("span", { class: "reaction", "data-seat": seat.seat }, seat.avatar || "", " ", reactionOf(seat.seat)));
+    .map((seat) => h("span", { class: "reaction", "data-seat": seat.seat }, seat.avatar || "", " ", nameChip(h, nameOf(seat), seat.seat), " ", reactionOf(seat.seat)));
   return h(
     "div",
     { class: "reactions", role: "group", "aria-label": label },

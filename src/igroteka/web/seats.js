@@ -6,7 +6,7 @@ import { GAMES, gameTitle, said } from "./games.js";
 import { botName, levelName, t } from "./i18n.js";
 import { actingCreator, keepOptions, keepToken, sentOptions, tokens } from "./keep.js";
 import { chosenOptions, optionFields } from "./options.js";
-import { avatarPicker, chosenAvatar, nameChip } from "./people.js";
+import { avatarPicker, chosenAvatar, nameChip, reactionOf } from "./people.js";
 
 export const seating = {
 
@@ -86,6 +86,7 @@ export const seating = {
         seat.avatar ? h("span", { class: "avatar", "aria-hidden": "true" }, seat.avatar) : null,
         nameChip(h, seat.kind === "bot" ? botName(seat.level) : seat.name, seat.seat),
         h("span", {}, mine ? ` (${t("you")})` : "", away ? " 💤" : ""),
+        reactionOf(seat.seat) ? h("span", { class: "reaction", "aria-hidden": "true" }, reactionOf(seat.seat)) : null,
         mine ? h("button", { class: "leave-seat", onclick: () => this.leaveSeat(seat.seat) }, t("leaveSeat")) : null,
         away && creator ? h("button", { class: "free-seat", onclick: () => this.freeSeat(seat.seat) }, t("freeSeat")) : null,
       );
