@@ -225,3 +225,63 @@ def test_play_again_makes_a_rematch_with_the_same_seats(
         room = httpx.get(f"{base}/api/rooms/{new}").json()
         assert [s["kind"] for s in room["seats"]] == ["person", "bot"]
         assert room["rematch_of"] == old.rsplit("/", 1)[1]
+
+
+COUNT_AUDIO = """(() => {
+  window.audioMade = 0;
+  const Real = window.AudioContext;
+  window.AudioContext = function (...options) {
+    window.audioMade += 1;
+    return new Real(...options);
+  };
+})();"""
+"""Counts the AudioContexts a page makes."""
+
+
+def seated_page(browser: Any, base: str, game: str, **options: Any) -> Any:  # noqa: F811
+    """Ann's page at a started table of two, her seat and a bot's taken without a click of hers
+    (through the API; her token put in her browser as the page keeps it)."""
+    made = httpx.post(
+        f"{base}/api/rooms", json={"game": game, "players": 2, "options": options}
+    ).json()
+    room, creator = made["id"], made["creator"]
+    token = httpx.post(f"{base}/api/rooms/{room}/seats/0", json={"name": "Ann"}).json()["token"]
+    level = made["bot_levels"][0]
+    httpx.post(f"{base}/api/rooms/{room}/seats/1/bot", json={"level": level, "token": creator})
+    httpx.post(f"{base}/api/rooms/{room}/start", json={"token": creator}).raise_for_status()
+    page = page_of(browser, "en-GB", PHONE)
+    page.add_init_script(
+        f"localStorage.setItem('igroteka.room.{room}', JSON.stringify({{0: {json.dumps(token)}}}));"
+    )
+    page.add_init_script(COUNT_AUDIO)
+    page.goto(f"{base}/r/{room}")
+    return page
+
+
+def test_the_turns_sound_waits_for_a_touch_and_an_update_leaves_the_people_bar_as_it_was(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """A page makes no sound (no AudioContext) before its person has touched it, her turn come or
+    not; an update of the game draws the table again but not the people bar: its reaction
+    buttons are the same elements, and reactions and the hand stay in sight on a phone."""
+    port = free_port()
+    with running(tmp_path / "games.db", port, reveal=0.2, bot=0.05):
+        ann = seated_page(browser, f"http://127.0.0.1:{port}", "klepka", pairs=4, syncopes=0)
+        ann.wait_for_selector(".game[data-my-turn='yes'] .question button")  # been to London?
+        assert ann.evaluate("window.audioMade") == 0  # her turn came: still silent, untouched
+        ann.evaluate("document.querySelector('.people-bar .react').dataset.drawn = 'once'")
+        seq = ann.get_attribute(".game", "data-seq")
+        ann.click(".question button >> nth=1")  # a touch: sound is allowed from now on
+        assert ann.evaluate("window.audioMade") == 1
+        ann.wait_for_function("seq => document.querySelector('.game').dataset.seq !== seq", arg=seq)
+        assert ann.get_attribute(".people-bar .react >> nth=0", "data-drawn") == "once"
+        ann.click(".react:text-is('🎉')")
+        ann.wait_for_selector(".reactions-seen .reaction[data-seat='0']:has-text('🎉')")
+        assert ann.get_attribute(".people-bar .react >> nth=0", "data-drawn") == "once"
+        ann.evaluate("window.scrollTo(0, 0)")  # as the page opens: the bar lies below the table
+        in_sight = """() => [...document.querySelectorAll(
+              '[data-area=hand], [data-area=hand] button')].every((e) => {
+            const b = e.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; })"""
+        assert ann.evaluate(in_sight), "the hand went out of sight"
+        no_sideways_scroll(ann)

@@ -66,17 +66,16 @@ export function reactionOf(seat) {
   return shown && shown.until > Date.now() ? shown.emoji : "";
 }
 
-// the bar of reactions a seated player may send, and what each seat sent lately, beside its name
-export function reactionBar(h, room, label, send, nameOf) {
-  const lately = room.seats
+// the buttons of the reactions a seated player may send
+export function reactionButtons(h, reactions, send) {
+  return reactions.map((emoji) => h("button", { type: "button", class: "react", "aria-label": emoji, onclick: () => send(emoji) }, emoji));
+}
+
+// what each seat sent lately, beside its name: the children of the bar's live region
+export function reactionsSeen(h, room, nameOf) {
+  return room.seats
     .filter((seat) => reactionOf(seat.seat))
     .map((seat) => h("span", { class: "reaction", "data-seat": seat.seat }, seat.avatar || "", " ", nameChip(h, nameOf(seat), seat.seat), " ", reactionOf(seat.seat)));
-  return h(
-    "div",
-    { class: "reactions", role: "group", "aria-label": label },
-    send ? room.reactions.map((emoji) => h("button", { type: "button", class: "react", "aria-label": emoji, onclick: () => send(emoji) }, emoji)) : null,
-    h("span", { class: "reactions-seen", "aria-live": "polite" }, lately),
-  );
 }
 
 // ---------------------------------------------------------------- your turn
@@ -95,11 +94,27 @@ export function setTurnNotice(on) {
 }
 
 let audio = null;
+let quiet = null; // the timer that suspends the audio once a beep is over
 
-// a short beep made by WebAudio (no sound file); a browser that blocks it stays silent
-export function beep() {
+/** Make the page's AudioContext, from a person's gesture only (a click, a key): a browser lets
+ * a page make sound once the person has touched it, and a context made without a gesture would
+ * stay refused ("suspended") or, where allowed, run its audio thread for nothing. Suspended
+ * between beeps, so that it costs nothing while nobody's turn starts. */
+export function allowSound() {
+  if (audio) return;
   try {
-    audio = audio || new AudioContext();
+    audio = new AudioContext();
+    audio.suspend().catch(() => {});
+  } catch {
+    audio = null; // no audio here: the page stays silent
+  }
+}
+
+// a short beep made by WebAudio (no sound file); silent until a gesture allowed sound
+export function beep() {
+  if (!audio) return;
+  clearTimeout(quiet);
+  audio.resume().then(() => {
     const tone = audio.createOscillator();
     const gain = audio.createGain();
     tone.frequency.value = 660;
@@ -108,14 +123,15 @@ export function beep() {
     tone.connect(gain).connect(audio.destination);
     tone.start();
     tone.stop(audio.currentTime + 0.25);
-  } catch {
-    // no audio here
-  }
+    quiet = setTimeout(() => audio.suspend().catch(() => {}), 400);
+  }).catch(() => {});
 }
 
 const TITLE = "Igroteka";
 
-/** The tab's title: marked while it is this page's turn and the page is not looked at. */
+/** The tab's title: marked while it is this page's turn and the page is not looked at (set only
+ * when it changes). */
 export function markTitle(mine, text) {
-  document.title = mine && document.hidden ? text : TITLE;
+  const title = mine && document.hidden ? text : TITLE;
+  if (document.title !== title) document.title = title;
 }

@@ -43,7 +43,8 @@ export class RoomPage {
   async open() {
     await this.claimMoved(); // a seat moved here from another device (gathering.js)
     this.room = await findRoom(this.main, this.id);
-    if (!this.room) return;
+    if (!this.room || this.closed) return;
+    this.listen(); // a gesture allows the turn's sound; the tab's title (gathering.js)
     this.connectAll();
     this.render();
   }
@@ -89,6 +90,7 @@ export class RoomPage {
         socket.send(JSON.stringify({ type: "lang", lang: language() }));
       }
     }
+    this.markTurn(); // the tab's title in the new language
   }
 
   receive(key, message) {
@@ -281,6 +283,7 @@ export class RoomPage {
   close() {
     this.closed = true;
     this.bannerBox.close();
+    if (this.gestured) this.unlisten();
     for (const socket of Object.values(this.sockets)) socket.close();
   }
 }
