@@ -45,6 +45,23 @@ def sit(page: Any, name: str) -> None:
     page.wait_for_selector(f".name-chip:text-is('{name}')")
 
 
+BACKGROUND = """(() => {
+  window.tabHidden = true;
+  Object.defineProperty(Document.prototype, "hidden", {
+    configurable: true, get: () => window.tabHidden });
+})();"""
+"""The page's tab is in the background (``document.hidden``) until :func:`look_at` shows it."""
+
+
+def look_at(page: Any, looked: bool) -> None:
+    """The person brings the tab of a page with ``BACKGROUND`` to the front, or leaves it."""
+    page.evaluate(
+        """looked => { window.tabHidden = !looked;
+                     document.dispatchEvent(new Event('visibilitychange')); }""",
+        looked,
+    )
+
+
 def no_sideways_scroll(page: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], width
@@ -204,13 +221,18 @@ def test_play_again_makes_a_rematch_with_the_same_seats(
     with running(tmp_path / "games.db", port, reveal=0.2, bot=0.05):
         base = f"http://127.0.0.1:{port}"
         ann = page_of(browser, "uk-UA")
+        ann.add_init_script(BACKGROUND)
         make_room(ann, base, "klepka", 2, pairs=4, syncopes=0)
         sit(ann, "Олена")
         ann.click(".seat-open .add-bot >> nth=0")
         ann.wait_for_selector("button.start:not([disabled])")
         ann.click("button.start")
-        # her turn is told in the tab's title (one seat on this page: the notice is on)
-        ann.wait_for_function("document.title === '● Ваш хід — Igroteka'")
+        # her turn is told in the title of her tab in the background (one seat on this page:
+        # the notice is on); once she looks at the tab, the title is plain again
+        ann.wait_for_function("() => document.title === '● Ваш хід — Igroteka'")
+        look_at(ann, True)
+        assert ann.title() == "Igroteka"
+        look_at(ann, False)
         play_to_the_end([ann], seed=3)
         assert ann.title() == "Igroteka"  # over: nobody's turn
         old = ann.url
