@@ -109,7 +109,6 @@ const STRINGS = {
     // the banner and the move log (web/narration.js)
     nrWaitingFor: "Waiting for", nrHoldsDevice: "{name} holds the device", nrMoveLog: "Moves",
     nrNewRule: "New rule:", nrDismiss: "Got it", nrPlay: "Play", nrPause: "Pause",
-    nrBotName: "Bot ({level})", nrLevel_random: "random", nrLevel_easy: "easy", nrLevel_medium: "medium", nrLevel_hard: "hard",
   },
   uk: {
     openRooms: "Відкриті кімнати", noOpenRooms: "Зараз відкритих кімнат немає: створіть свою нижче", joinRoom: "Приєднатися",
@@ -217,7 +216,6 @@ const STRINGS = {
     // the banner and the move log (web/narration.js)
     nrWaitingFor: "Чекаємо:", nrHoldsDevice: "Пристрій у руках: {name}", nrMoveLog: "Ходи",
     nrNewRule: "Нове правило:", nrDismiss: "Зрозуміло", nrPlay: "Відтворити", nrPause: "Пауза",
-    nrBotName: "Бот ({level})", nrLevel_random: "випадковий", nrLevel_easy: "легкий", nrLevel_medium: "середній", nrLevel_hard: "складний",
   },
   ru: {
     openRooms: "Открытые комнаты", noOpenRooms: "Сейчас открытых комнат нет: создайте свою ниже", joinRoom: "Присоединиться",
@@ -325,7 +323,6 @@ const STRINGS = {
     // the banner and the move log (web/narration.js)
     nrWaitingFor: "Ждём:", nrHoldsDevice: "Устройство в руках: {name}", nrMoveLog: "Ходы",
     nrNewRule: "Новое правило:", nrDismiss: "Понятно", nrPlay: "Воспроизвести", nrPause: "Пауза",
-    nrBotName: "Бот ({level})", nrLevel_random: "случайный", nrLevel_easy: "лёгкий", nrLevel_medium: "средний", nrLevel_hard: "сложный",
   },
 };
 

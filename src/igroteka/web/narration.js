@@ -4,7 +4,7 @@
 // their text in place: a live region drawn anew each time is not read out.
 
 import { h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { botName, t } from "./i18n.js";
 import { nameChip } from "./people.js";
 
 const LOG_LINES = 200; // the most lines the panel keeps
@@ -12,8 +12,7 @@ const LOG_LINES = 200; // the most lines the panel keeps
 /** A seat's name as the table says it: a person's own, a bot's by its level. */
 export function seatName(seat) {
   if (!seat) return "";
-  const level = `nrLevel_${seat.level}`;
-  if (seat.kind === "bot") return t("nrBotName", { level: has(level) ? t(level) : seat.level });
+  if (seat.kind === "bot") return botName(seat.level);
   return seat.name;
 }
 
