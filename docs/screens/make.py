@@ -16,7 +16,9 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
+import httpx
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
@@ -82,7 +84,21 @@ def main(wanted: list[str]) -> None:
                     path = HERE / f"{room}-{WIDTHS[size]}.png"
                     path.write_bytes(small(page.screenshot()))
                     print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} kB")
+                if not wanted or "lobby" in wanted:
+                    shoot_lobby(page, base, size)
             browser.close()
+
+
+def shoot_lobby(page: Any, base: str, size: str) -> None:
+    """The lobby: the games as cards, the open rooms (the positions' rooms are started, so a
+    room waiting for players is made first) and the form of a new game."""
+    httpx.post(f"{base}/api/rooms", json={"game": "letters", "players": 3})
+    page.goto(base + "/")
+    page.wait_for_selector("#new-game")
+    page.wait_for_timeout(600)
+    path = HERE / f"lobby-{WIDTHS[size]}.png"
+    path.write_bytes(small(page.screenshot(full_page=True)))
+    print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} kB")
 
 
 if __name__ == "__main__":

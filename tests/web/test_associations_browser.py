@@ -60,6 +60,7 @@ class Table:
         self.pages: list[Any] = []
         self.token: dict[int, str] = {}
         self.names: list[str] = []
+        self.levels: dict[int, str] = {}  # the bots' seats: their levels
         self.refused: set[str] = set()  # the forms whose wrong clue was tried
         self.handed: list[tuple[str, int]] = []  # (name on the hand-over screen, seat shown next)
         self.rounds_checked: set[int] = set()
@@ -68,6 +69,21 @@ class Table:
 
     def view(self, seat: int) -> dict[str, Any]:
         return view_of(self.port, self.room, self.token[seat])
+
+    def called(self, seat: int) -> tuple[str, ...]:
+        """What a page may call a seat: a person's name; a bot's by its level, in the page's
+        language (en, uk, ru)."""
+        if seat in self.levels:
+            return BOT_NAMES[self.levels[seat]]
+        return (self.names[seat],)
+
+    def named(self, seat: int, text: str, after: str = "") -> bool:
+        """Whether ``text`` calls the seat by its name (followed by ``after``)."""
+        return any(f"{name}{after}" in text for name in self.called(seat))
+
+
+BOT_NAMES = {"random": ("Bot (random)", "Бот (випадковий)", "Бот (случайный)")}
+"""A bot's name on a page, by level, in each language (web/i18n.js, botName)."""
 
 
 def new_table(
@@ -100,6 +116,7 @@ def new_table(
     assert started.status_code == 200, started.text
     seats = httpx.get(f"{base}/api/rooms/{table.room}").json()["seats"]
     table.names = [seat["name"] for seat in seats]
+    table.levels = {n: seat["level"] for n, seat in enumerate(seats) if seat["kind"] == "bot"}
     groups = [list(table.token)] if hot_seat else [[seat] for seat in table.token]
     for group in groups if pages else []:
         _, locale, viewport = people[group[0]]
@@ -218,7 +235,7 @@ def act(table: Table, page: Any) -> bool:
         page.click(".pass-device button")
         page.wait_for_selector(".as")
         seat = shown_seat(page)
-        assert table.names[seat] in name, (name, seat)
+        assert table.named(seat, name), (name, seat)
         table.handed.append((name, seat))
         table.holder = seat
         return True
@@ -288,13 +305,13 @@ def check_reveal(table: Table, page: Any) -> None:
     for number, card in enumerate(shown["cards"], 1):
         owner = last["owners"][number - 1]
         assert card["card"] == last["table"][number - 1]
-        assert card["owner"] == owner and table.names[owner] in card["text"]
+        assert card["owner"] == owner and table.named(owner, card["text"])
         assert card["story"] == (number == last["story"])  # the card the clue was for
         voters = {seat for seat, votes in enumerate(last["votes"]) if number in votes}
         assert set(card["voters"]) == voters, (number, card, last["votes"])
     for seat, steps in enumerate(last["moves"]):
         if steps:
-            assert f"{table.names[seat]} +{steps}" in shown["moves"]
+            assert table.named(seat, shown["moves"], f" +{steps}")
     table.rounds_checked.add(shown["round"])
 
 
