@@ -74,7 +74,8 @@ SCRIPT = {
 }
 FOREIGN = {"en": "(?!)", "uk": "[ыэёъ]", "ru": "[єіїґ]"}
 """A page in a language: its banner (or its results) has that language's letters, and a
-Ukrainian or Russian page none of the other's; an English one may quote a Ukrainian word."""
+Ukrainian or Russian page's banner none of the other's; an English one may quote a Ukrainian
+word, and the results show the game's own words."""
 
 
 class Site:
@@ -163,12 +164,23 @@ BROKEN = """() => {
 """Each word on a card that is drawn on more than one line, or spills out of its card."""
 
 
-MEASURED = [
-    (game, phase, size, LANGS[number % len(LANGS)])
-    for number, ((game, phase), size) in enumerate(
-        (position, size) for position in PHASES for size in SIZES
-    )
-]
+MEASURED = [(game, phase, size, lang) for game, phase in PHASES for size in SIZES for lang in LANGS]
+"""Every phase of every game, at both sizes, in each of the three languages."""
+
+TOLD = """() => {
+  const cards = [...document.querySelectorAll(".card, .cw-cell, .as-card")];
+  return {
+    guide: !!document.querySelector(".guide-open"),
+    log: [...document.querySelectorAll(".move-log li")].map((line) => line.textContent),
+    reactions: document.querySelectorAll(".people-bar .reactions button").length,
+    notice: !!document.querySelector(".people-bar .turn-notice"),
+    live: document.querySelector(".banner")?.getAttribute("aria-live") ?? null,
+    unlabelled: cards.filter((card) => !card.getAttribute("aria-label")
+      && !card.closest("[aria-label]")).length,
+  };
+}"""
+"""What the page offers beside the table: How to play, the narrated log, the reactions and
+the turn's notice of a seated player, the banner as a live region, and labels on the cards."""
 
 
 @pytest.mark.parametrize(("game", "phase", "size", "lang"), MEASURED)
@@ -190,7 +202,13 @@ def test_the_table_own_cards_and_controls_are_in_sight_and_no_word_breaks(
     assert page.evaluate(BROKEN) == [], "words broken across lines or out of their cards"
     said = page.inner_text(".banner") if phase != "over" else page.inner_text("[data-area=results]")
     assert re.search(SCRIPT[lang], said, re.IGNORECASE), f"not in {lang}: {said}"
-    assert not re.search(FOREIGN[lang], said, re.IGNORECASE), f"not in {lang}: {said}"
+    if phase != "over":  # the results show the game's own words (a Russian crossword's tiles)
+        assert not re.search(FOREIGN[lang], said, re.IGNORECASE), f"not in {lang}: {said}"
+    told = page.evaluate(TOLD)
+    assert told["guide"], "no How to play at the table"
+    assert told["log"] and all(re.search(SCRIPT[lang], line, re.I) for line in told["log"][:3])
+    assert told["reactions"] >= 3 and told["notice"], "no reactions or turn notice for a player"
+    assert told["live"] == "polite" and told["unlabelled"] == 0
 
 
 def no_sideways_scroll(page: Any) -> int:
