@@ -3,7 +3,9 @@
 import { frame, grid, results } from "./table.js";
 
 const PRIZES = { polysemy: "✦ ", chaos: "⚡ ", exchange: "⇄ " };
-let exchange = null; // { give: id } while the player picks the two cards of an Exchange
+// While the player picks the two cards of an Exchange: {key: the room and seat, give: the card
+// id chosen to give, once chosen}. It is dropped as soon as it no longer fits the view.
+let exchange = null;
 
 function cardFace(h, t, card) {
   if (card.kind !== "letter") {
@@ -32,6 +34,9 @@ export function render(view, context) {
   const holds = (kind) => hand.some((card) => card.kind === kind);
   const side = [];
   const downLeft = view.table.includes("down");
+  const key = `${context.record}#${seat}`;
+  if (exchange && (exchange.key !== key || !acting || !holds("exchange") || view.outcome)) exchange = null;
+  if (exchange?.give !== undefined && !hand.some((card) => card.id === exchange.give)) exchange = null;
   if (view.outcome) {
     side.push(
       results(view, context, (s) =>
@@ -74,11 +79,20 @@ export function render(view, context) {
     controls.push(h("button", { class: "chaos", onclick: () => send({ type: "chaos" }) }, t("playChaos")));
   }
   if (acting && holds("exchange")) {
-    controls.push(
-      exchange
-        ? h("button", { onclick: () => { exchange = null; context.toast(t("cancel")); } }, t("cancel"))
-        : h("button", { class: "exchange", onclick: () => { exchange = {}; context.toast(t("pickGive")); } }, t("playExchange")),
-    );
+    const change = (value) => {
+      exchange = value;
+      context.redraw();
+    };
+    if (exchange) {
+      // the step of the Exchange, said on the page until it is done or cancelled
+      const step = exchange.give === undefined ? t("pickGive") : t("pickTake");
+      controls.push(
+        h("p", { class: "exchange-step", role: "status" }, `⇄ ${step}`),
+        h("button", { class: "exchange-cancel", onclick: () => change(null) }, t("cancel")),
+      );
+    } else {
+      controls.push(h("button", { class: "exchange", onclick: () => change({ key }) }, t("playExchange")));
+    }
   }
   if (controls.length) side.push(h("div", { class: "controls", "data-area": "controls" }, controls));
   side.push(hands(view, context));
@@ -90,14 +104,16 @@ function hands(view, context) {
   const { h, t, seat, send, names } = context;
   const pick = (owner, card) => {
     if (!exchange) return;
-    if (owner === seat && exchange.give === undefined) {
-      exchange.give = card.id;
-      context.toast(t("pickTake"));
-    } else if (owner !== seat && exchange.give !== undefined) {
+    if (owner === seat) {
+      exchange.give = exchange.give === card.id ? undefined : card.id; // a second tap takes it back
+      context.redraw();
+    } else if (exchange.give !== undefined) {
       send({ type: "exchange", give: exchange.give, take: card.id });
       exchange = null;
+      context.redraw();
     }
   };
+  const chosen = (card) => exchange?.give === card.id;
   const line = (cards, s) =>
     h(
       "li",
@@ -115,7 +131,14 @@ function hands(view, context) {
         cards.map((card) =>
           h(
             "button",
-            { class: "chip", "data-card": card.id, "data-key": `card-${card.id}`, "aria-label": cardLabel(t, card), onclick: () => pick(s, card) },
+            {
+              class: chosen(card) ? "chip chosen" : "chip",
+              "data-card": card.id,
+              "data-key": `card-${card.id}`,
+              "aria-label": cardLabel(t, card),
+              "aria-pressed": exchange && s === seat ? String(chosen(card)) : null,
+              onclick: () => pick(s, card),
+            },
             cardFace(h, t, card),
           ),
         ),
