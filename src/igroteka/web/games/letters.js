@@ -6,6 +6,8 @@ const PRIZES = { polysemy: "✦ ", chaos: "⚡ ", exchange: "⇄ " };
 // While the player picks the two cards of an Exchange: {key: the room and seat, give: the card
 // id chosen to give, once chosen}. It is dropped as soon as it no longer fits the view.
 let exchange = null;
+// Per room and seat: the refusal the page has put away (its count) and the player's words then.
+const putAway = new Map();
 
 function cardFace(h, t, card) {
   if (card.kind !== "letter") {
@@ -53,25 +55,7 @@ export function render(view, context) {
       });
   if (awaited && view.phase === "flip") side.push(h("p", { class: "muted flips-left" }, t("flipsLeft", { n: view.left })));
   const controls = [];
-  if (awaited && view.phase === "compose") {
-    const input = h("input", { class: "compose-input", placeholder: t("composeHint"), "aria-label": t("compose") });
-    controls.push(
-      h(
-        "form",
-        {
-          class: "compose",
-          onsubmit: (event) => {
-            event.preventDefault();
-            const words = input.value.split(/[\s,]+/).filter(Boolean);
-            if (words.length) send({ type: "compose", words });
-            input.value = "";
-          },
-        },
-        input,
-        h("button", { class: "primary", type: "submit" }, t("compose")),
-      ),
-    );
-  }
+  if (awaited && view.phase === "compose") controls.push(...composeBox(view, context, key));
   if (awaited && (view.phase === "again" || (view.phase === "compose" && !downLeft))) {
     controls.push(h("button", { class: "stop", onclick: () => send({ type: "stop" }) }, t("stop")));
   }
@@ -97,6 +81,43 @@ export function render(view, context) {
   if (controls.length) side.push(h("div", { class: "controls", "data-area": "controls" }, controls));
   side.push(hands(view, context));
   return frame(context, table, side);
+}
+
+// The words to compose. What was typed stays until the server accepts it (the input's name
+// follows the player's count of words, so a redraw carries it over until then), and a refusal
+// stays beside the box, in the player's language, until they type again or a word is accepted.
+function composeBox(view, context, key) {
+  const { h, t, send, seat } = context;
+  const words = view.sheets[seat].length;
+  const refusal = context.refusal;
+  const was = putAway.get(key);
+  if (!was || was.words !== words) putAway.set(key, { words, count: refusal?.count ?? 0 });
+  const shown = refusal && refusal.count !== putAway.get(key).count;
+  const said = shown ? h("p", { class: "compose-refusal", role: "alert" }, refusal.reason) : null;
+  const input = h("input", {
+    class: "compose-input",
+    name: `compose-${words}`,
+    placeholder: t("composeHint"),
+    "aria-label": t("compose"),
+    oninput: () => {
+      putAway.set(key, { words, count: refusal?.count ?? 0 });
+      said?.remove();
+    },
+  });
+  const form = h(
+    "form",
+    {
+      class: "compose",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const typed = input.value.split(/[\s,]+/).filter(Boolean);
+        if (typed.length) send({ type: "compose", words: typed });
+      },
+    },
+    input,
+    h("button", { class: "primary", type: "submit" }, t("compose")),
+  );
+  return said ? [form, said] : [form];
 }
 
 // Every player's cards and words, the player's own first: theirs is their hand.
