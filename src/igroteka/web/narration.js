@@ -44,14 +44,14 @@ export class BannerBox {
     if (!banner) return this.element.replaceChildren();
     // the seat whose turn it is, in its colour: by name, unless the headline names it already
     const turnName = banner.turn === null || banner.turn === undefined ? null : seatName(seats[banner.turn]);
-    const chip = turnName === null ? null
-      : banner.headline.includes(turnName) ? colourDot(banner.turn) : nameChip(h, turnName, banner.turn);
+    const named = turnName !== null && !banner.headline.includes(turnName);
+    const chip = turnName === null ? null : named ? nameChip(h, turnName, banner.turn) : colourDot(banner.turn);
     const waiting = banner.waiting?.length
       ? h("p", { class: "banner-waiting" }, t("nrWaitingFor"), " ", ...banner.waiting.map((s) => nameChip(h, seatName(seats[s]), s)))
       : null;
     const parts = [
       holder ? h("p", { class: "banner-holder" }, t("nrHoldsDevice", { name: holder })) : null,
-      h("p", { class: "banner-headline" }, chip, chip && !chip.classList.contains("name-dot") ? " " : null, banner.headline),
+      h("p", { class: "banner-headline" }, chip, named ? " " : null, banner.headline),
       banner.prompt ? h("p", { class: "banner-prompt" }, banner.prompt) : null,
       waiting,
       this.deadline ? this.clock : null,

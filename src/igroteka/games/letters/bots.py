@@ -147,13 +147,13 @@ def plan_words(
     deck = _deck(cards)
     hand = [card["id"] for card in cards]
     plan: list[Laying] = []
+    nouns = options.nouns_singular  # the house rule: the lexicon gives nouns in the singular
     while len(plan) < most:
         held = "".join(deck[c].letter for c in hand if deck[c].kind == Kind.LETTER)
         wild = any(deck[c].kind == Kind.POLYSEMY for c in hand)
         if not held:
             return plan
         values = tuple(sorted(points.items()))
-        nouns = options.nouns_singular
         found = _known(
             _best(_sorted(held), wild, WIDER * candidates, values, nouns), floor, candidates
         )

@@ -37,8 +37,12 @@ export function render(view, context) {
   const side = [];
   const downLeft = view.table.includes("down");
   const key = `${context.record}#${seat}`;
-  if (exchange && (exchange.key !== key || !acting || !holds("exchange") || view.outcome)) exchange = null;
-  if (exchange?.give !== undefined && !hand.some((card) => card.id === exchange.give)) exchange = null;
+  // an Exchange begun here is dropped once it no longer fits: another room or seat, the game
+  // over, the Exchange card or the card chosen to give no longer held
+  const gone = (id) => id !== undefined && !hand.some((card) => card.id === id);
+  if (exchange && (exchange.key !== key || !acting || !holds("exchange") || view.outcome || gone(exchange.give))) {
+    exchange = null;
+  }
   if (view.outcome) {
     side.push(
       results(view, context, (s) =>
@@ -90,8 +94,8 @@ function composeBox(view, context, key) {
   const { h, t, send, seat } = context;
   const words = view.sheets[seat].length;
   const refusal = context.refusal;
-  const was = putAway.get(key);
-  if (!was || was.words !== words) putAway.set(key, { words, count: refusal?.count ?? 0 });
+  const putAwayNow = () => putAway.set(key, { words, count: refusal?.count ?? 0 });
+  if (putAway.get(key)?.words !== words) putAwayNow(); // a word accepted: what was said is old
   const shown = refusal && refusal.count !== putAway.get(key).count;
   const said = shown ? h("p", { class: "compose-refusal", role: "alert" }, refusal.reason) : null;
   const input = h("input", {
@@ -100,7 +104,7 @@ function composeBox(view, context, key) {
     placeholder: t("composeHint"),
     "aria-label": t("compose"),
     oninput: () => {
-      putAway.set(key, { words, count: refusal?.count ?? 0 });
+      putAwayNow();
       said?.remove();
     },
   });
