@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from pathlib import Path
@@ -152,9 +153,42 @@ def test_a_finished_game_is_not_replayed_at_start_and_comes_back_whole_when_aske
         steps = client.get(f"/api/rooms/{room}").json()["seq"]
     with server(url) as client:
         rooms = client.app.state.rooms  # type: ignore[attr-defined]
-        assert room in rooms.finished and room not in rooms.rooms  # ready, and not replayed
+        assert room not in rooms.rooms  # ready, and not replayed
         answer = client.get(f"/api/rooms/{room}").json()
         assert answer["finished"] and answer["seq"] == steps
         assert client.get(f"/api/rooms/{room}/record").text == record
         with connected(client, room, token) as ws:
             assert ws.receive_json()["view"]["outcome"] is not None
+
+
+def test_a_stored_room_is_loaded_when_first_asked_for_not_before_the_server_is_ready(
+    tmp_path: Path,
+) -> None:
+    """Ready at once, whatever the store holds: a room waiting for its players is read from
+    the store by the first request for it, and is the same room."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with server(url) as client:
+        room = new_room(client, "klepka", 2, pairs=3)
+        seat(client, room, 0, "Ann")
+        before = client.get(f"/api/rooms/{room}").json()
+    with server(url) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        assert room not in rooms.rooms  # not started: nothing of it runs, nothing is read
+        assert client.get(f"/api/rooms/{room}").json() == before
+        assert room in rooms.rooms
+
+
+def test_after_a_restart_a_game_of_bots_goes_on_though_nobody_asks_for_its_room(
+    tmp_path: Path,
+) -> None:
+    """A game that goes on is adopted at start: its bots play on by themselves."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with server(url, dataclasses.replace(FAST, bot=3600.0)) as client:  # bots that wait
+        room = new_room(client, "klepka", 2, pairs=6)
+        bot(client, room, 0, "easy")
+        bot(client, room, 1, "easy")
+        start(client, room)
+        assert client.get(f"/api/rooms/{room}").json()["seq"] == 0
+    with server(url) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        until(lambda: room in rooms.rooms and rooms.rooms[room].authority.seq > 0)

@@ -186,3 +186,52 @@ def test_a_removed_room_leaves_nothing_but_the_record_it_was_given(store_url: st
     assert (left.id, left.closed, left.idle_since, left.actions) == ("kept", True, 99.0, [])
     assert store.room("kept").actions == [(0, {"type": "london", "yes": False})]  # type: ignore[union-attr]
     store.close()
+
+
+def test_the_games_that_go_on_are_the_started_ones_neither_finished_nor_closed(
+    store_url: str,
+) -> None:
+    """What a server adopts at start: a started game, unless it ended or its room closed."""
+    store = Store(store_url)
+    for name in ("waiting", "playing", "ended", "closed"):
+        store.create_room(a_room(name))
+    for name in ("playing", "ended", "closed"):
+        store.start_room(name)
+    store.append_action("ended", 0, 0, {"type": "stop"}, ends=True)
+    store.mark_idle("closed", 1.0, closed=True)
+    assert store.adoptable() == ["playing"]
+
+
+def test_the_lobby_lists_rooms_with_an_open_seat_not_started_nor_closed_newest_first(
+    store_url: str,
+) -> None:
+    store = Store(store_url)
+    for number, name in enumerate(("old", "full", "started", "closed", "new")):
+        store.create_room(Room(name, "klepka", {}, 1, 2, float(number)))
+    for seat in (0, 1):
+        store.set_seat("full", Seat(seat, "bot", "", "easy", ""))
+    store.set_seat("new", Seat(0, "person", "Ann", "", "ab" * 32))
+    store.set_seat("new", Seat(1))
+    store.set_seat("old", Seat(0))
+    for name in ("started", "closed"):
+        store.set_seat(name, Seat(0))
+    store.start_room("started")
+    store.mark_idle("closed", 1.0, closed=True)
+    listed = store.waiting_rooms(10)
+    assert [room.id for room in listed] == ["new", "old"]
+    assert [seat.kind for seat in listed[0].seats] == ["person", "open"]
+    assert [room.id for room in store.waiting_rooms(1)] == ["new"]
+
+
+def test_at_a_start_every_finished_game_not_marked_idle_counts_as_idle_from_then(
+    store_url: str,
+) -> None:
+    store = Store(store_url)
+    for name in ("ended", "rested"):
+        store.create_room(a_room(name))
+        store.start_room(name)
+        store.append_action(name, 0, 0, {"type": "stop"}, ends=True)
+    store.mark_idle("rested", 5.0, closed=False)
+    store.mark_finished_idle(100.0)
+    assert sorted(store.idle_before(101.0)) == [("ended", False), ("rested", False)]
+    assert store.idle_before(99.0) == [("rested", False)]

@@ -328,10 +328,9 @@ def create_app(
         try:
             found = indexes if indexes is not None else LexiconIndexes()
             await asyncio.to_thread(build_missing, found, word_languages(), readiness, say)
-            readiness.doing(Text("loading the stored rooms"))
-            await asyncio.to_thread(rooms.load)
-            rooms.wake_all()
+            await asyncio.to_thread(store.mark_finished_idle, time.time())
             readiness.done()
+            await rooms.adopt()  # the games that go on: their bots and timers go on too
         except Exception as error:  # the server answers why it will not be ready
             readiness.fail(f"{type(error).__name__}: {error}")
             traceback.print_exc(file=sys.stderr)
@@ -463,13 +462,14 @@ def create_app(
             body.turn_timer,
             body.private,
         )
+        await rooms.leases.take(room.id)
         return {**room.public(), "invite": f"/r/{room.id}", "creator": creator}
 
     @app.get("/api/rooms", responses=refusals())
     async def open_rooms() -> list[OpenRoom]:
         """The rooms anyone may join, newest first (at most 50): not private, not started,
         with a seat open. No name and no token: a room's people are seen once in it."""
-        return [OpenRoom(**listed) for listed in rooms.open_rooms()]
+        return [OpenRoom(**listed) for listed in await rooms.open_rooms()]
 
     async def stored(call: Callable[..., _T], *args: Any) -> _T:
         """A call of the store, in a thread unless every user shares its one connection."""
@@ -581,7 +581,7 @@ def create_app(
         old = await rooms.find(room_id)
         if not old.stored.settings.get(NEXT):
             guard.room_from(address(request))
-        room, creator = rooms.rematch(old, body.token)
+        room, creator = await rooms.rematch(old, body.token)
         made = {**room.public(), "invite": f"/r/{room.id}"}
         return {**made, "creator": creator} if creator else made
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -34,7 +35,7 @@ from igroteka.server.committer import Committer
 from igroteka.server.errors import RoomError
 from igroteka.server.limits import BEHIND, QUEUE
 from igroteka.server.workers import Workers
-from igroteka.store import Appended, Store, StoreError
+from igroteka.store import ActionConflict, Appended, Store, StoreError
 
 __all__ = [
     "ID_LENGTH",
@@ -163,6 +164,9 @@ class Authority:
         self.acks: dict[int, OrderedDict[str, JsonObject]] = {}
         """The acknowledgements of the last ids accepted from each seat."""
         self._replayed: list[tuple[Any, tuple[Event, ...]]] | None = None
+        self.conflicted: Callable[[], None] = lambda: None
+        """Called when the store holds this action's number already: another process wrote
+        it, and plays the room now (this one's game is behind)."""
         self.remember()
 
     # -- what the game is now
@@ -319,6 +323,11 @@ class Authority:
     ) -> None:
         try:
             await self.committer.append(stored)
+        except ActionConflict as error:  # another process plays the room: reconnect there
+            self.conflicted()
+            raise RoomError(
+                Text("the action could not be stored: try again"), "not-stored"
+            ) from error
         except StoreError as error:  # not stored: not applied, and said as a refusal
             raise RoomError(
                 Text("the action could not be stored: try again"), "not-stored"

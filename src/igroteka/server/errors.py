@@ -79,6 +79,8 @@ STATUS = {
     "starting": 503,
     "failed": 503,
     "not-stored": 503,
+    "moved": 503,
+    "no-redis": 503,
 }
 """The HTTP status of each refusal's code (400 for a code not listed)."""
 

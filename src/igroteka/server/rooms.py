@@ -21,6 +21,7 @@ too, a finished game's record kept downloadable.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import sys
@@ -35,18 +36,17 @@ from igroteka.engine import (
     Match,
     OptionsError,
     Outcome,
-    RecordError,
     players_wanted,
 )
 from igroteka.engine.declaration import pictures_named
-from igroteka.engine.match import replay_steps
 from igroteka.engine.narration import bot_name
-from igroteka.games import Entry, entry, versions
+from igroteka.games import Entry, entry, game_names, versions
 from igroteka.i18n import Text, translate
 from igroteka.server.authority import Authority, Connection, outcome_json
 from igroteka.server.chronicle import Chronicle, log_json
 from igroteka.server.committer import Committer
 from igroteka.server.errors import RoomError, TooMany, refused_for
+from igroteka.server.leases import Alone, Leases
 from igroteka.server.limits import HOUR, MINUTE
 from igroteka.server.lobby import CREATOR, Lobby, digest, reserved
 from igroteka.server.pacing import Pacing, Settings
@@ -82,6 +82,10 @@ def chosen_options(found: Entry, options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _T = TypeVar("_T")
+MOVED = Text("this room is being moved to another server of this site: try again in a moment")
+"""Why a room held by another process is not served here (``moved``, 503)."""
+MOVED_CLOSE = 4012
+"""The close code of a connection whose room left this process: reconnect."""
 _STARTED = Text("The game started")
 
 
@@ -109,6 +113,29 @@ def stored_record(stored: StoredRoom) -> GameRecord:
         tuple(LoggedAction(seat, action) for seat, action in stored.actions),
         stored.settings.get("versions", {}),
     )
+
+
+def is_open(stored: StoredRoom) -> bool:
+    """Whether the lobby lists a room: not private, not started, a seat open."""
+    return (
+        not stored.settings.get(PRIVATE)
+        and not stored.started
+        and not stored.closed
+        and any(seat.kind == "open" for seat in stored.seats)
+    )
+
+
+def listing(stored: StoredRoom, now: float) -> dict[str, Any]:
+    """A room as the lobby's list of open rooms shows it: no name, no token."""
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "players": stored.players,
+        "taken": sum(1 for seat in stored.seats if seat.kind != "open"),
+        "age": max(0, round(now - stored.created)),
+        "turn_timer": stored.settings.get("turn_timer"),
+        "invite": f"/r/{stored.id}",
+    }
 
 
 class LiveRoom:
@@ -142,6 +169,9 @@ class LiveRoom:
         self.active = time.monotonic()
         """When someone last came, went or acted here (or a bot did), for the room's expiry."""
         self._seq_seen = 0
+        self.on_conflict: Callable[[str], None] = lambda room_id: None
+        """Called when the store holds an action of this room's log that this process did not
+        write: another process plays the room now."""
 
     @property
     def id(self) -> str:
@@ -180,24 +210,7 @@ class LiveRoom:
 
     def is_open(self) -> bool:
         """Whether the lobby lists the room: not private, not started, a seat open."""
-        return (
-            not self.stored.settings.get(PRIVATE)
-            and not self.stored.started
-            and self.stopped is None
-            and any(seat.kind == "open" for seat in self.stored.seats)
-        )
-
-    def listing(self, now: float) -> dict[str, Any]:
-        """The room as the lobby's list of open rooms shows it: no name, no token."""
-        return {
-            "id": self.id,
-            "game": self.stored.game,
-            "players": self.stored.players,
-            "taken": sum(1 for seat in self.stored.seats if seat.kind != "open"),
-            "age": max(0, round(now - self.stored.created)),
-            "turn_timer": self.stored.settings.get("turn_timer"),
-            "invite": f"/r/{self.id}",
-        }
+        return self.stopped is None and is_open(self.stored)
 
     def seat_of(self, token: str | None) -> int | None:
         return self.lobby.seat_of(token)
@@ -330,6 +343,7 @@ class LiveRoom:
             self.committer,
             self.chronicle,
         )
+        authority.conflicted = lambda: self.on_conflict(self.id)
         absent = [seat for seat in self.lobby.people() if not self.lobby.is_here(seat)]
         timer = self.stored.settings.get("turn_timer")
         self.pacing = Pacing(
@@ -345,53 +359,36 @@ class LiveRoom:
         self.authority = authority
         return authority
 
-    def restore(self) -> None:
-        """Rebuild the game from the stored log (after a restart), bots' memories included.
+    async def restore(self) -> None:
+        """Rebuild the game from the stored log, in a worker (the replay may be long: a Klepka
+        game's last action solves every hand's chain), bots' memories included.
 
         A log that no longer replays is kept as far as it does, and the game is
-        over: stopped by an update (see :func:`stopped`).
+        over: stopped by an update (see :func:`stopped`). States before the last are
+        not kept: an action chosen on a view from before the rebuild is stale.
         """
         stored = self.stored
         if not stored.started:
             return
         played_with, now, record = self._stored_record()
-        steps = replay_steps(self.entry.game, record, now)
-        try:
-            match, _ = next(steps)
-        except RecordError:  # its options cannot start a game now
+        match, replayed, played = await self.workers.replay(self.entry.game, record, now)
+        if match is None:  # its options cannot start a game now
             self.stopped = stopped(played_with, now, 0)
             return
         authority = self._play(match)
         assert self.pacing is not None
         self.chronicle.room(0, _STARTED)
-        try:
-            for _, events in steps:
-                authority.remember()
-                self.pacing.observe(events)
-                self.chronicle.game(authority.seq, match.log[-1].seat, events)
-        except RecordError:
-            authority.stopped = stopped(played_with, now, authority.seq)
+        for seq, by, events in played:
+            self.pacing.observe(events)
+            self.chronicle.game(seq, by, events)
+        if replayed is not None:
+            authority.stopped = stopped(played_with, now, replayed)
         stored.actions = []  # the match's log holds them from now on
 
     def _stored_record(self) -> tuple[dict[str, Any], dict[str, Any], GameRecord]:
         """What the room was started with, what it would be played with now, and its log."""
         stored = self.stored
         return stored.settings.get("versions", {}), versions(stored.game), stored_record(stored)
-
-    async def restore_finished(self) -> None:
-        """Rebuild a finished game from the stored log, in a worker (no bot moves again)."""
-        played_with, now, record = self._stored_record()
-        match, replayed, played = await self.workers.replay(self.entry.game, record, now)
-        if match is None:
-            self.stopped = stopped(played_with, now, 0)
-            return
-        authority = self._play(match)
-        self.chronicle.room(0, _STARTED)
-        for seq, by, events in played:
-            self.chronicle.game(seq, by, events)
-        if replayed is not None:
-            authority.stopped = stopped(played_with, now, replayed)
-        self.stored.actions = []
 
     # -- the game
 
@@ -563,70 +560,76 @@ class LiveRoom:
 
 
 class Rooms:
-    """Every room of a server, loaded from the store at start."""
+    """Every room of a server: each loaded from the store when first asked for (or adopted,
+    see :meth:`adopt`), and held by its lease (:mod:`~igroteka.server.leases`)."""
 
     def __init__(
-        self, store: Store, settings: Settings, workers: Workers, committer: Committer
+        self,
+        store: Store,
+        settings: Settings,
+        workers: Workers,
+        committer: Committer,
+        leases: Leases | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.workers = workers
         self.committer = committer
+        self.leases: Leases = leases or Alone()
+        self.leases.on_lost(self.lost)
         self.rooms: dict[str, LiveRoom] = {}
         self.gone: dict[str, Text] = {}
         """Rooms of a game this server no longer has: why, by id."""
-        self.finished: set[str] = set()
-        """Rooms whose game is over, in the store only: the first request for one rebuilds it."""
         self.closed: dict[str, Text] = {}
         """Rooms closed (nobody played in them for long): why, by id."""
         self.recorded: set[str] = set()
         """Rooms removed from the store, whose game's record is kept."""
-        self._rebuilding: dict[str, asyncio.Task[None]] = {}
+        self._loading: dict[str, asyncio.Task[None]] = {}
 
-    def load(self) -> None:
-        """Bring back every stored room as it was, and set its bots going again.
+    async def adopt(self, most: int = 4) -> int:
+        """Load every room whose game goes on and that no process holds, ``most`` at a time,
+        so that its bots and timers go on: at start, and at each sweep (the rooms of a
+        process that died). How many were loaded."""
+        ids = await self._stored(self.store.adoptable)
+        room_ids = [room_id for room_id in ids if room_id not in self.rooms]
+        gate = asyncio.Semaphore(most)
 
-        A finished game is left in the store (its replay may be long: a Klepka game's
-        last action solves every hand's chain) until someone asks for it; so is a
-        closed room, which is refused.
-        """
-        for stored in self.store.rooms(logs_of_finished=False):
-            if stored.closed:
-                self.closed[stored.id] = self._closed_reason()
-                continue
-            try:
-                found = entry(stored.game)
-            except OptionsError:
-                self.gone[stored.id] = Text(
-                    "this room's game ‘{game}’ is no longer played here", game=stored.game[:32]
-                )
-                continue
-            if stored.finished:
-                self.finished.add(stored.id)
-                if stored.idle_since is None:  # its time in the store counts from now
-                    self.store.mark_idle(stored.id, time.time(), closed=False)
-                continue
-            room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
-            room.restore()
-            self.rooms[room.id] = room
-            if room.authority is not None and room.authority.match.outcome() is not None:
-                self.store.finish_room(room.id)  # over before the store kept the mark
-        self.recorded = self.store.recorded()
+        async def one(room_id: str) -> bool:
+            async with gate:
+                if room_id in self.rooms or await self.leases.take(room_id) is not None:
+                    return False
+                with contextlib.suppress(RoomError):
+                    await self.find(room_id)
+                return room_id in self.rooms
+
+        return sum(await asyncio.gather(*(one(room_id) for room_id in room_ids)))
 
     async def find(self, room_id: str) -> LiveRoom:
-        """The room (as :meth:`get`), a finished game rebuilt first, in a worker, if need be."""
-        if room_id in self.finished:
-            task = self._rebuilding.get(room_id)
+        """The room, loaded from the store first if need be (its log replayed in a worker);
+        RoomError when there is none, or it is gone."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        if room_id not in self.gone and room_id not in self.closed:
+            task = self._loading.get(room_id)
             if task is None:
-                task = asyncio.get_running_loop().create_task(self._rebuild(room_id))
-                self._rebuilding[room_id] = task
+                task = asyncio.get_running_loop().create_task(self._load(room_id))
+                self._loading[room_id] = task
             await asyncio.shield(task)
         return self.get(room_id)
 
-    async def _rebuild(self, room_id: str) -> None:
+    async def _load(self, room_id: str) -> None:
         try:
+            holder = await self.leases.take(room_id)
+            if holder is not None:
+                raise RoomError(MOVED, "moved")
             stored = await self._stored(self.store.room, room_id)
-            if stored is None:
+            if stored is None or stored.closed:
+                if stored is not None:
+                    self.closed[room_id] = self._closed_reason()
+                elif await self._stored(self.store.record, room_id) is not None:
+                    self.recorded.add(room_id)
+                await self.leases.release(room_id)
                 return
             try:
                 found = entry(stored.game)
@@ -634,13 +637,33 @@ class Rooms:
                 self.gone[room_id] = Text(
                     "this room's game ‘{game}’ is no longer played here", game=stored.game[:32]
                 )
+                await self.leases.release(room_id)
                 return
-            room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
-            await room.restore_finished()
+            room = self._live(stored, found)
+            await room.restore()
             self.rooms[room.id] = room
+            over = room.authority is not None and room.authority.match.outcome() is not None
+            if over and not stored.finished:  # over before the store kept the mark
+                await self._stored(self.store.finish_room, room.id)
+            room.wake()
         finally:
-            self.finished.discard(room_id)
-            self._rebuilding.pop(room_id, None)
+            self._loading.pop(room_id, None)
+
+    def _live(self, stored: StoredRoom, found: Entry) -> LiveRoom:
+        room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
+        room.on_conflict = self.lost
+        return room
+
+    def lost(self, room_id: str) -> None:
+        """The room is no longer this process's to play (its lease lapsed, or another process
+        stored an action of its log): it leaves memory, and its connections are closed so
+        that they reconnect to whoever plays it now."""
+        room = self.rooms.pop(room_id, None)
+        if room is None:
+            return
+        for connection in list(room.connections):
+            connection.close(MOVED_CLOSE)
+        asyncio.get_running_loop().create_task(room.close())
 
     async def _stored(self, call: Callable[..., _T], *args: Any) -> _T:
         """A call of the store, in a thread unless every user shares its one connection."""
@@ -689,23 +712,28 @@ class Rooms:
         for room_id, closed in await self._stored(
             self.store.idle_before, time.time() - expiry.forgotten
         ):
-            if room_id not in self.rooms and room_id not in self._rebuilding:
+            if room_id not in self.rooms and room_id not in self._loading:
                 await self._forget(room_id, closed)
+        await self.adopt()  # the rooms of a process that has gone
 
     async def _rest(self, room: LiveRoom, closed: bool) -> None:
         """The room leaves memory: closed for good, or a finished game kept in the store."""
         del self.rooms[room.id]
         if closed:
             self.closed[room.id] = self._closed_reason()
-        else:
-            self.finished.add(room.id)
         await room.close()
         await self._stored(self.store.mark_idle, room.id, time.time(), closed)
+        await self.leases.release(room.id)
 
     async def _forget(self, room_id: str, closed: bool) -> None:
-        """Remove a room from the store; a finished game's record is kept."""
-        recorded = await self._stored(self._forget_stored, room_id, not closed)
-        self.finished.discard(room_id)
+        """Remove a room from the store (once no other process plays it); a finished game's
+        record is kept."""
+        if await self.leases.take(room_id) is not None:
+            return
+        try:
+            recorded = await self._stored(self._forget_stored, room_id, not closed)
+        finally:
+            await self.leases.release(room_id)
         self.closed.pop(room_id, None)
         if recorded:
             self.recorded.add(room_id)
@@ -720,13 +748,9 @@ class Rooms:
 
     async def record_kept(self, room_id: str) -> str | None:
         """The record of a finished game whose room was removed from the store, or None."""
-        if room_id not in self.recorded:
+        if room_id in self.rooms:
             return None
         return await self._stored(self.store.record, room_id)
-
-    def wake_all(self) -> None:
-        for room in self.rooms.values():
-            room.wake()
 
     def get(self, room_id: str) -> LiveRoom:
         room = self.rooms.get(room_id)
@@ -787,22 +811,21 @@ class Rooms:
             seats=[Seat(n) for n in range(players)],
         )
         self.store.create_room(stored)
-        room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)
+        room = self._live(stored, found)
         self.rooms[room.id] = room
         return room, creator
 
-    def open_rooms(self) -> list[dict[str, Any]]:
+    async def open_rooms(self) -> list[dict[str, Any]]:
         """The rooms anyone may join from the lobby, newest first (at most ``open_rooms_listed``):
-        not private, not started, with a seat open."""
-        found = sorted(
-            (room for room in self.rooms.values() if room.is_open()),
-            key=lambda room: room.stored.created,
-            reverse=True,
-        )
+        not private, not started, with a seat open; from the store, so that every process of
+        a site lists the same."""
+        most = self.settings.limits.open_rooms_listed
+        waiting = await self._stored(self.store.waiting_rooms, 4 * most)
+        found = [stored for stored in waiting if is_open(stored) and stored.game in game_names()]
         now = time.time()
-        return [room.listing(now) for room in found[: self.settings.limits.open_rooms_listed]]
+        return [listing(stored, now) for stored in found[:most]]
 
-    def rematch(self, old: LiveRoom, token: str) -> tuple[LiveRoom, str | None]:
+    async def rematch(self, old: LiveRoom, token: str) -> tuple[LiveRoom, str | None]:
         """The rematch of a finished game: the same game, options and seats, a new seed.
 
         Asked for by a seat's person of the game (or its creator); the first to ask makes
@@ -814,8 +837,8 @@ class Rooms:
         if old.outcome() is None:
             raise RoomError(Text("a rematch is made once the game is over"), "not-over")
         made = old.stored.settings.get(NEXT)
-        if isinstance(made, str) and made in self.rooms:
-            return self.rooms[made], None
+        if isinstance(made, str):
+            return await self.find(made), None
         stored = old.stored
         creator = secrets.token_urlsafe(24)
         settings: dict[str, Any] = {
@@ -844,11 +867,12 @@ class Rooms:
             seats=seats,
         )
         self.store.create_room(new)
-        room = LiveRoom(new, self.store, self.settings, old.entry, self.workers, self.committer)
+        room = self._live(new, old.entry)
         self.rooms[room.id] = room
         stored.settings[NEXT] = room.id
         self.store.set_settings(stored.id, stored.settings)
         old.seats_changed()
+        await self.leases.take(room.id)
         return room, creator
 
     def checked_options(

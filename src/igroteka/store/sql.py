@@ -471,6 +471,62 @@ class Store:
         marks = {room_id: (idle.since, idle.closed)} if idle is not None else {}
         return self._room(row, seats, log, {room_id} if ended else set(), marks)
 
+    def adoptable(self) -> list[str]:
+        """The rooms whose game goes on (started, not finished, not closed), oldest first: a
+        server loads them to let their bots and timers go on (server/rooms.py ``adopt``)."""
+        ended = sa.select(_finished.c.room)
+        shut = sa.select(_idle.c.room).where(_idle.c.closed)
+        query = (
+            sa.select(_rooms.c.id)
+            .where(_rooms.c.started, _rooms.c.id.not_in(ended), _rooms.c.id.not_in(shut))
+            .order_by(_rooms.c.created, _rooms.c.id)
+        )
+        with self.engine.connect() as db:
+            return [str(row.id) for row in db.execute(query)]
+
+    def waiting_rooms(self, most: int) -> list[Room]:
+        """At most ``most`` rooms not started, not closed, with a seat open, newest first,
+        with their seats and no log: the lobby's list of open rooms is made of them."""
+        shut = sa.select(_idle.c.room).where(_idle.c.closed)
+        open_seat = sa.select(_seats.c.room).where(_seats.c.kind == "open")
+        query = (
+            sa.select(_rooms)
+            .where(
+                sa.not_(_rooms.c.started),
+                _rooms.c.id.not_in(shut),
+                _rooms.c.id.in_(open_seat),
+            )
+            .order_by(_rooms.c.created.desc(), _rooms.c.id)
+            .limit(most)
+        )
+        with self.engine.connect() as db:
+            rows = list(db.execute(query))
+            ids = [row.id for row in rows]
+            seats: dict[str, list[Seat]] = {}
+            found = sa.select(_seats).where(_seats.c.room.in_(ids)).order_by(_seats.c.seat)
+            for s in db.execute(found):
+                seats.setdefault(s.room, []).append(
+                    Seat(s.seat, s.kind, s.name, s.level, s.token_digest)
+                )
+        return [self._room(row, seats.get(row.id, []), [], set(), {}) for row in rows]
+
+    def mark_finished_idle(self, since: float) -> None:
+        """Every finished game's room not marked idle yet is idle from ``since`` (at a start:
+        it is out of memory until someone asks for it)."""
+        marked = sa.select(_idle.c.room)
+        with self.engine.begin() as db:
+            unmarked = [
+                row.room
+                for row in db.execute(
+                    sa.select(_finished.c.room).where(_finished.c.room.not_in(marked))
+                )
+            ]
+            if unmarked:
+                db.execute(
+                    _idle.insert(),
+                    [{"room": room, "since": since, "closed": False} for room in unmarked],
+                )
+
     # -- expiry
 
     def mark_idle(self, room: str, since: float, closed: bool) -> None:
