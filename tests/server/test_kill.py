@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -105,3 +107,21 @@ def test_a_game_in_postgresql_survives_sigkill_and_both_players_carry_on(
     """The same with the store in PostgreSQL: the killed server's connections die with it,
     and what it acknowledged is there for the next."""
     survives_sigkill(postgres_url)
+
+
+def test_a_second_server_on_the_same_sqlite_file_refuses_to_start_and_says_why(
+    tmp_path: Path,
+) -> None:
+    """Two servers alone on one store would stall each other's games without a word."""
+    store = tmp_path / "games.db"
+    with running(store, free_port()):
+        command = [sys.executable, "-m", "igroteka.cli", "serve", "--port", str(free_port())]
+        second = subprocess.run(
+            [*command, "--db", f"sqlite:///{store}"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert second.returncode == 2
+    assert "another Igroteka server uses the store" in second.stderr
+    assert "Traceback" not in second.stderr

@@ -235,3 +235,16 @@ def test_at_a_start_every_finished_game_not_marked_idle_counts_as_idle_from_then
     store.mark_finished_idle(100.0)
     assert sorted(store.idle_before(101.0)) == [("ended", False), ("rested", False)]
     assert store.idle_before(99.0) == [("rested", False)]
+
+
+def test_a_second_server_on_the_same_store_is_refused_until_the_first_closes(
+    store_url: str,
+) -> None:
+    """Two servers alone on one store would each play its rooms unaware of the other."""
+    first, second = Store(store_url), Store(store_url)
+    first.hold_alone()
+    with pytest.raises(StoreError, match="another Igroteka server uses the store"):
+        second.hold_alone()
+    first.close()
+    second.hold_alone()  # the first has gone: the store is free
+    second.close()

@@ -53,7 +53,7 @@ from igroteka.server.readiness import (
 from igroteka.server.rooms import NEXT, Rooms
 from igroteka.server.sockets import ServerSend, serve_socket
 from igroteka.server.workers import Workers
-from igroteka.store import Store, StoredImage
+from igroteka.store import Store, StoredImage, StoreError
 
 _T = TypeVar("_T")
 
@@ -317,6 +317,12 @@ def create_app(
     workers = workers or Workers()
     workers.start()
     store = Store(store_url, synchronous)
+    try:
+        store.hold_alone()  # after the fork: a worker must not inherit the lock
+    except StoreError:
+        store.close()
+        workers.close()
+        raise
     committer = Committer(store)
     settings = settings or Settings()
     rooms = Rooms(store, settings, workers, committer)

@@ -23,6 +23,9 @@ class Leases(Protocol):
 
     me: str
     """This process's id."""
+    keeps: Callable[[str], bool]
+    """Whether this process still needs a room it holds (set by the rooms): a lease taken for
+    a request that loaded nothing is let go."""
 
     async def take(self, room_id: str) -> str | None:
         """Hold the room, unless another process holds it: None once this process holds
@@ -40,6 +43,9 @@ class Alone:
     """One server process alone on its store: every room is its own."""
 
     me = "alone"
+
+    def __init__(self) -> None:
+        self.keeps: Callable[[str], bool] = lambda room_id: True
 
     async def take(self, room_id: str) -> str | None:
         return None

@@ -577,6 +577,7 @@ class Rooms:
         self.committer = committer
         self.leases: Leases = leases or Alone()
         self.leases.on_lost(self.lost)
+        self.leases.keeps = lambda room_id: room_id in self.rooms or room_id in self._loading
         self.rooms: dict[str, LiveRoom] = {}
         self.gone: dict[str, Text] = {}
         """Rooms of a game this server no longer has: why, by id."""

@@ -12,6 +12,7 @@ Every action is committed before the server tells anyone of it: one at a time
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import time
@@ -177,6 +178,10 @@ commits of the server, one sync serves every action of that moment, and the cost
 not seen in a room's latency. So ``FULL`` is the default (docs/security.md)."""
 
 
+ALONE = 0x1607_0E4A
+"""The key of the advisory lock a PostgreSQL store is held by, one server alone on it."""
+
+
 def default_url() -> str:
     """The embedded store: a SQLite file in the user's data directory."""
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
@@ -196,6 +201,7 @@ class Store:
         if synchronous not in SYNCHRONOUS:
             raise StoreError(f"synchronous is one of {', '.join(SYNCHRONOUS)}, not {synchronous}")
         self.url = url
+        self._held: Any = None
         try:
             self.engine = self._engine(url, synchronous)
             _metadata.create_all(self.engine)
@@ -227,7 +233,41 @@ class Store:
         return sa.create_engine(url, pool_pre_ping=True)
 
     def close(self) -> None:
+        held, self._held = self._held, None
+        if held is not None:
+            held.close()
         self.engine.dispose()
+
+    def hold_alone(self) -> None:
+        """Hold the store for this process alone, until it closes (or the process ends, however
+        it ends): a second server on the same store would play the same rooms unaware of the
+        first, each refusing the other's next action. StoreError says so when another holds it.
+
+        A SQLite file is held by a lock on a file beside it (``….lock``), PostgreSQL by an
+        advisory lock of the connection this keeps; an in-memory SQLite is this process's.
+        """
+        url = sa.engine.make_url(self.engine.url)
+        busy = StoreError(
+            f"another Igroteka server uses the store {self.url} now: stop it first, or give "
+            "this one a store of its own (--db); several servers share one store only "
+            "through Redis (--redis)"
+        )
+        if url.get_backend_name() == "sqlite":
+            if url.database in (None, "", ":memory:"):
+                return
+            holder: Any = open(f"{url.database}.lock", "a")  # noqa: SIM115 (held open)
+            try:
+                fcntl.flock(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                holder.close()
+                raise busy from None
+        else:
+            holder = self.engine.connect()
+            if not holder.execute(sa.select(sa.func.pg_try_advisory_lock(ALONE))).scalar_one():
+                holder.close()
+                raise busy
+            holder.commit()
+        self._held = holder
 
     # -- writing
 
