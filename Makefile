@@ -6,8 +6,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test check lint typecheck unit bench clean browser screens
 
-# The browser tests drive Debian's Chromium, and cards show emoji: both installed when missing.
-BROWSER_PACKAGES := chromium fonts-noto-color-emoji
+# The browser tests drive Debian's Chromium, and cards show emoji; the tests of several server
+# processes share rooms through Redis (tests/redis_server.py starts it): installed when missing.
+BROWSER_PACKAGES := chromium fonts-noto-color-emoji redis-server
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml

@@ -18,6 +18,14 @@ def postgres_url() -> Iterator[str]:
     drop(url, admin)
 
 
+@pytest.fixture
+def redis_url() -> str:
+    """The URL of a Redis server that answers (see tests/redis_server.py)."""
+    from tests.redis_server import server
+
+    return server()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A store URL of each kind: a SQLite file, and an empty PostgreSQL database."""
@@ -31,5 +39,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/web/" in item.nodeid:
             item.add_marker(pytest.mark.browser)
-        if "postgres_url" in getattr(item, "fixturenames", ()):
+        if {"postgres_url", "redis_url"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.postgres)

@@ -566,7 +566,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             chosen_seeds=args.chosen_seeds,
             origins=tuple(args.origins),
         )
-        app = create_app(url, settings, synchronous=args.synchronous)
+        if args.redis:
+            _redis_answers(args.redis)
+        app = create_app(url, settings, synchronous=args.synchronous, redis=args.redis)
     except StoreError as error:
         raise UsageError(str(error)) from None
     listening = _listen(args.host, args.port)
@@ -579,6 +581,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     server = uvicorn.Server(config)  # no permessage-deflate
     server.run(sockets=[listening])
     return 0
+
+
+def _redis_answers(url: str) -> None:
+    """Redis answers at ``url``, or one line on why not."""
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3).ping()
+    except (redis.RedisError, ValueError) as error:
+        raise UsageError(f"Redis at {url} does not answer: {error}") from None
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -694,6 +706,12 @@ def build_parser() -> Parser:
         "--port", type=whole("--port", 0, 65535), default=8000, help="8000; 0: any free port"
     )
     serve.add_argument("--db", help="the store's URL (default: a SQLite file in your data folder)")
+    serve.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share the store's rooms with other server processes through this Redis "
+        "(redis://host:6379/0); any number may run, on one machine or many, behind any proxy",
+    )
     serve.add_argument(
         "--reveal",
         type=seconds("--reveal"),

@@ -173,12 +173,14 @@ def running(
     log_level: str | None = None,
     output: Path | None = None,
     chosen_seeds: bool = False,
+    redis: str | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """A real server process (``igroteka serve``), killed with SIGKILL when the block ends.
 
     ``db``: a SQLite file, or a store's URL. ``log_level``: uvicorn's (``info`` writes its
     access log, as a server in production may); ``output``: a file that gets everything
-    the server writes, stdout and stderr (else stdout is dropped and stderr piped)."""
+    the server writes, stdout and stderr (else stdout is dropped and stderr piped).
+    ``redis``: the URL of the Redis it shares the store's rooms through with others."""
     url = db if isinstance(db, str) else f"sqlite:///{db}"
     command = [sys.executable, "-m", "igroteka.cli", "serve", "--port", str(port), "--db", url]
     command += ["--reveal", str(reveal), "--bot-delay", str(bot)]
@@ -186,6 +188,8 @@ def running(
         command += ["--log-level", log_level]
     if chosen_seeds:
         command += ["--chosen-seeds"]
+    if redis is not None:
+        command += ["--redis", redis]
     written = open(output, "wb") if output is not None else None  # noqa: SIM115
     process = subprocess.Popen(
         command,

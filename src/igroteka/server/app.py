@@ -35,6 +35,7 @@ from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names
 from igroteka.guides import has_guide, steps
 from igroteka.i18n import LANGUAGES, Text, negotiate
+from igroteka.server.cluster import NO_REDIS, Cluster
 from igroteka.server.committer import Committer
 from igroteka.server.errors import STATUS, RoomError, TooMany, refused_for, status
 from igroteka.server.frames import printable, scrub, surrogate_at
@@ -52,6 +53,7 @@ from igroteka.server.readiness import (
 )
 from igroteka.server.rooms import NEXT, Rooms
 from igroteka.server.sockets import ServerSend, serve_socket
+from igroteka.server.tunnel import Tunnel, TunnelMiddleware
 from igroteka.server.workers import Workers
 from igroteka.store import Store, StoredImage, StoreError
 
@@ -304,6 +306,7 @@ def create_app(
     say: Callable[[str], None] = _console,
     workers: Workers | None = None,
     synchronous: str = "FULL",
+    redis: str | None = None,
 ) -> FastAPI:
     """The ASGI app over a store; the rooms in it come back as they were.
 
@@ -313,19 +316,23 @@ def create_app(
     ``say`` writes the progress of what takes long (the console). The rules and
     the bots compute in ``workers`` (processes, forked here: before the server
     opens its socket or starts a thread). ``synchronous``: SQLite's (store/sql.py).
+    ``redis``: the URL of the Redis through which this process shares the store's rooms with
+    others (server/cluster.py); without it, this process holds its store alone.
     """
     workers = workers or Workers()
     workers.start()
     store = Store(store_url, synchronous)
+    cluster = Cluster(redis) if redis else None
     try:
-        store.hold_alone()  # after the fork: a worker must not inherit the lock
+        if cluster is None:
+            store.hold_alone()  # after the fork: a worker must not inherit the lock
     except StoreError:
         store.close()
         workers.close()
         raise
     committer = Committer(store)
     settings = settings or Settings()
-    rooms = Rooms(store, settings, workers, committer)
+    rooms = Rooms(store, settings, workers, committer, cluster)
     guard = Guard(settings.limits)
     readiness = Readiness()
 
@@ -345,15 +352,21 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        if cluster is not None:
+            await cluster.start()
         preparing = asyncio.create_task(prepare())
         yield
         preparing.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await preparing
-        await rooms.close()
-        await committer.close()
-        workers.close()
-        store.close()
+        try:
+            await rooms.close()
+            await committer.close()
+            if cluster is not None:  # its rooms' leases let go: the others take them at once
+                await cluster.close()
+        finally:
+            workers.close()
+            store.close()
 
     app = FastAPI(title="Igroteka", version="0.1.0", lifespan=lifespan)
     app.state.rooms = rooms
@@ -410,6 +423,8 @@ def create_app(
         return JSONResponse({**answer, "detail": _detail(error.errors())}, 422)
 
     install(app, (settings or Settings()).origins)
+    if cluster is not None:  # the outermost: a room held elsewhere is carried there
+        app.add_middleware(TunnelMiddleware, tunnel=Tunnel(cluster, app))
 
     web = resources.files("igroteka").joinpath("web")
     page = web.joinpath("index.html").read_text("utf-8")
@@ -428,11 +443,13 @@ def create_app(
     async def healthz(request: Request) -> dict[str, bool] | JSONResponse:
         """200 once the server is ready: every missing word index built, every stored room
         loaded; until then 503, with what it is doing (or why it cannot start)."""
-        reason = readiness.reason
+        reason, code = readiness.reason, readiness.code
+        if reason is None and cluster is not None and not cluster.answers:
+            reason, code = NO_REDIS, "no-redis"
         if reason is None:
             return {"ok": True}
         lang = negotiate(request.headers.get("accept-language"))
-        return JSONResponse({"ok": False, **refused_for(readiness.code, reason, lang)}, 503)
+        return JSONResponse({"ok": False, **refused_for(code, reason, lang)}, 503)
 
     @app.get("/api/games", responses=refusals())
     async def games() -> list[dict[str, Any]]:
