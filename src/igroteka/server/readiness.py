@@ -11,9 +11,9 @@ the console says what takes long:
 >>> ready = Readiness()
 >>> ready.reason
 'the server is starting'
->>> ready.doing(Text("loading the stored rooms"))
+>>> ready.doing(Text("building the word index"))
 >>> ready.reason
-'the server is starting: loading the stored rooms'
+'the server is starting: building the word index'
 >>> ready.done()
 >>> ready.reason is None
 True

@@ -913,5 +913,7 @@ class Rooms:
                     )
 
     async def close(self) -> None:
-        for room in self.rooms.values():
+        for task in list(self._loading.values()):
+            task.cancel()
+        for room in list(self.rooms.values()):
             await room.close()
