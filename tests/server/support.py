@@ -92,6 +92,22 @@ def created(response: Any) -> str:
     return room
 
 
+def two_players(
+    made: str, body: dict[str, Any], seated: str | None = None, started: str | None = None
+) -> tuple[str, list[str]]:
+    """A room of Ann and Bob over a real server: made by ``made`` (a server's ``/api/rooms``
+    address), its seats taken through ``seated`` and started through ``started`` (the same
+    server, or another process of the site). Its id and the two tokens."""
+    room = created(httpx.post(made, json=body))
+    tokens = [
+        httpx.post(f"{seated or made}/{room}/seats/{n}", json={"name": name}).json()["token"]
+        for n, name in enumerate(["Ann", "Bob"])
+    ]
+    begun = httpx.post(f"{started or made}/{room}/start", json={"token": CREATORS[room]})
+    assert begun.status_code == 200, begun.text
+    return room, tokens
+
+
 def seat(client: TestClient, room: str, number: int, name: str) -> str:
     response = client.post(f"/api/rooms/{room}/seats/{number}", json={"name": name})
     assert response.status_code == 200, response.text

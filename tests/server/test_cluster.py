@@ -19,7 +19,7 @@ import redis
 from websockets.sync.client import connect
 
 from igroteka.server.rooms import MOVED_CLOSE
-from tests.server.support import CREATORS, created, free_port, join, running
+from tests.server.support import created, free_port, join, running, two_players
 from tests.server.test_kill import Player, play
 
 OPTIONS = {
@@ -81,13 +81,7 @@ def test_a_room_played_through_three_processes_survives_the_sigkill_of_its_holde
     with processes(3, postgres_url, redis_url) as servers:
         (first, holder), (second, _), (third, _) = servers
         body = {"game": game, "players": 2, "options": OPTIONS[game], "seed": 4}
-        room = created(httpx.post(api(first), json=body))
-        tokens = [
-            httpx.post(f"{api(second)}/{room}/seats/{n}", json={"name": name}).json()["token"]
-            for n, name in enumerate(["Ann", "Bob"])
-        ]
-        started = httpx.post(f"{api(third)}/{room}/start", json={"token": CREATORS[room]})
-        assert started.status_code == 200, started.text
+        room, tokens = two_players(api(first), body, api(second), api(third))
         players = [Player(first, room, tokens[0], game), Player(third, room, tokens[1], game)]
         play(players, 8)
         seen = synced(players, second, room)
@@ -164,12 +158,7 @@ def test_a_redis_that_goes_away_is_said_healthz_is_503_and_no_acknowledged_actio
         running(postgres_url, port, chosen_seeds=True, redis=own, output=log),
     ):
         body = {"game": "klepka", "players": 2, "options": {"pairs": 6}, "seed": 4}
-        room = created(httpx.post(api(port), json=body))
-        tokens = [
-            httpx.post(f"{api(port)}/{room}/seats/{n}", json={"name": name}).json()["token"]
-            for n, name in enumerate(["Ann", "Bob"])
-        ]
-        httpx.post(f"{api(port)}/{room}/start", json={"token": CREATORS[room]})
+        room, tokens = two_players(api(port), body)
         players = [Player(port, room, token, "klepka") for token in tokens]
         play(players, 6)
         seen = synced(players, port, room)

@@ -14,7 +14,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from igroteka.engine import Event
 from igroteka.games import entry
-from tests.server.support import CREATORS, created, free_port, join, running
+from tests.server.support import free_port, join, running, two_players
 
 
 class Player:
@@ -68,16 +68,8 @@ def survives_sigkill(store: Path | str) -> None:
     port = free_port()
     with running(store, port, chosen_seeds=True):
         api = f"http://127.0.0.1:{port}/api/rooms"
-        room = created(
-            httpx.post(
-                api, json={"game": "klepka", "players": 2, "options": {"pairs": 6}, "seed": 4}
-            )
-        )
-        tokens = [
-            httpx.post(f"{api}/{room}/seats/{n}", json={"name": name}).json()["token"]
-            for n, name in enumerate(["Ann", "Bob"])
-        ]
-        httpx.post(f"{api}/{room}/start", json={"token": CREATORS[room]})
+        body = {"game": "klepka", "players": 2, "options": {"pairs": 6}, "seed": 4}
+        room, tokens = two_players(api, body)
         players = [Player(port, room, token, "klepka") for token in tokens]
         play(players, 9)
         stored = -1

@@ -323,12 +323,9 @@ class Authority:
     ) -> None:
         try:
             await self.committer.append(stored)
-        except ActionConflict as error:  # another process plays the room: reconnect there
-            self.conflicted()
-            raise RoomError(
-                Text("the action could not be stored: try again"), "not-stored"
-            ) from error
         except StoreError as error:  # not stored: not applied, and said as a refusal
+            if isinstance(error, ActionConflict):  # another process plays the room now
+                self.conflicted()
             raise RoomError(
                 Text("the action could not be stored: try again"), "not-stored"
             ) from error

@@ -597,9 +597,7 @@ class Rooms:
 
         async def one(room_id: str) -> bool:
             async with gate:
-                if room_id in self.rooms or await self.leases.take(room_id) is not None:
-                    return False
-                with contextlib.suppress(RoomError):
+                with contextlib.suppress(RoomError):  # held elsewhere ("moved"), or gone
                     await self.find(room_id)
                 return room_id in self.rooms
 
@@ -611,7 +609,7 @@ class Rooms:
         room = self.rooms.get(room_id)
         if room is not None:
             return room
-        if room_id not in self.gone and room_id not in self.closed:
+        if room_id not in self.gone and room_id not in self.closed and room_id not in self.recorded:
             task = self._loading.get(room_id)
             if task is None:
                 task = asyncio.get_running_loop().create_task(self._load(room_id))
@@ -822,7 +820,8 @@ class Rooms:
         a site lists the same."""
         most = self.settings.limits.open_rooms_listed
         waiting = await self._stored(self.store.waiting_rooms, 4 * most)
-        found = [stored for stored in waiting if is_open(stored) and stored.game in game_names()]
+        played = game_names()
+        found = [stored for stored in waiting if is_open(stored) and stored.game in played]
         now = time.time()
         return [listing(stored, now) for stored in found[:most]]
 

@@ -37,6 +37,7 @@ from igroteka.server.cluster import Cluster
 from igroteka.server.errors import RoomError, refused_for, status
 from igroteka.server.limits import BEHIND, QUEUE
 from igroteka.server.rooms import MOVED, MOVED_CLOSE
+from igroteka.server.sockets import CLOSE
 
 __all__ = ["ANSWER_WITHIN", "FORWARDED", "Tunnel", "TunnelMiddleware", "room_of"]
 
@@ -331,11 +332,8 @@ class TunnelMiddleware:
 
 async def _refuse(scope: Scope, receive: Receive, send: Send, error: RoomError) -> None:
     """A refusal before the request reaches the app: Redis does not answer, or the holder."""
-    headers = [(b"accept-language", b"")]
-    for key, value in scope.get("headers", []):
-        if key == b"accept-language":
-            headers = [(key, value)]
-    lang = negotiate(headers[0][1].decode("latin-1") or None)
+    accepted = dict(scope.get("headers", [])).get(b"accept-language", b"")
+    lang = negotiate(accepted.decode("latin-1") or None)
     refusal = refused_for(error.code, error.reason, lang)
     if scope["type"] == "http":
         body = json.dumps(refusal, ensure_ascii=False).encode()
@@ -351,4 +349,4 @@ async def _refuse(scope: Scope, receive: Receive, send: Send, error: RoomError) 
         return
     await send({"type": "websocket.accept"})
     await send({"type": "websocket.send", "text": json.dumps({"type": "error", **refusal})})
-    await send({"type": "websocket.close", "code": 4503})
+    await send({"type": "websocket.close", "code": CLOSE.get(status(error.code), 4403)})

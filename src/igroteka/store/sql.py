@@ -442,15 +442,13 @@ class Store:
         with self.engine.connect() as db:
             return int(db.execute(sa.select(sa.func.count()).select_from(_images)).scalar_one())
 
-    def rooms(self, logs_of_finished: bool = True) -> Iterator[Room]:
-        """Every room with its seats and its log, oldest first; without its log, a closed
-        room's, and a finished game's unless ``logs_of_finished`` (it is replayed only
-        when asked for: :meth:`room` then)."""
+    def rooms(self) -> Iterator[Room]:
+        """Every room with its seats and its log, oldest first (a closed room's without its
+        log)."""
         with self.engine.connect() as db:
             finished = {row.room for row in db.execute(sa.select(_finished))}
             idle = {row.room: (row.since, row.closed) for row in db.execute(sa.select(_idle))}
             closed = {room for room, (_, shut) in idle.items() if shut}
-            unread = closed | (set() if logs_of_finished else finished)
             seats: dict[str, list[Seat]] = {}
             for row in db.execute(sa.select(_seats).order_by(_seats.c.room, _seats.c.seat)):
                 seats.setdefault(row.room, []).append(
@@ -459,7 +457,7 @@ class Store:
             logs: dict[str, list[tuple[int, dict[str, Any]]]] = {}
             query = sa.select(_actions).order_by(_actions.c.room, _actions.c.number)
             for row in db.execute(query):
-                if row.room not in unread:
+                if row.room not in closed:
                     logs.setdefault(row.room, []).append((row.seat, json.loads(row.action)))
             for row in db.execute(sa.select(_rooms).order_by(_rooms.c.created, _rooms.c.id)):
                 yield self._room(row, seats.get(row.id, []), logs.get(row.id, []), finished, idle)
