@@ -147,8 +147,26 @@ def address(number: int) -> str:
     return f"127.0.{number // 250 + 1}.{number % 250 + 2}"
 
 
+OPTIONS: dict[str, dict[str, Any]] = {
+    "klepka": {"pairs": 12},
+    "letters": {"pairs": 30},
+    "crossword": {},
+    "associations": {},
+}
+"""The options of the benchmark's rooms, by game."""
+LEVELS = {"crossword": "easy"}
+"""The bot level that plays for the clients of a game (else medium): the crossword's medium
+bot searches for milliseconds a move, which the load process would pay for 800 clients."""
+
+
 class Client:
-    """One seat of a room, played by a bot over a websocket."""
+    """One seat of a room, played by a bot over a websocket.
+
+    It reads whose move it is from the context (``awaited``, else ``actors``) and acts when
+    its seat is awaited and no action of its own waits for an answer (several seats act at
+    once in the association game). Each action carries an id: its ``ack`` says which seq it
+    became, and that seq's update reaching all of the room's clients ends its latency.
+    """
 
     def __init__(
         self,
@@ -164,10 +182,19 @@ class Client:
         self.room, self.seat, self.token, self.think = room, seat, token, think
         self.deflate = deflate
         self.address = address
-        self.bot = self.found.make_bot("medium", seat, seat + 1)
+        self.bot = self.found.make_bot(LEVELS.get(game, "medium"), seat, seat + 1)
         self.seq = -1
         self.view: dict[str, Any] = {}
+        self.told: dict[str, Any] = {}
+        """The context of the latest view (a server's older messages: the view)."""
+        self.asked: dict[str, float] = {}
+        """When the action still unanswered was sent, by its id (one at most)."""
+        self.numbers = itertools.count()
         self.random = random.Random(hash((room.id, seat)))
+
+    def awaited(self) -> bool:
+        told = self.told
+        return self.seat in told.get("awaited", told.get("actors", ()))
 
     async def run(self, url: str, stop: float) -> None:
         async with websockets.connect(
@@ -186,23 +213,27 @@ class Client:
                 except (TimeoutError, websockets.ConnectionClosed):
                     break
                 message = json.loads(text)
-                if message.get("view") is None:
+                if message["type"] == "ack" and message.get("id") in self.asked:
+                    self.room.acked(message["seq"], self.asked.pop(message["id"]))
+                elif message["type"] == "error":  # a refusal (it names no id): of our action
+                    self.asked.clear()
+                elif message.get("view") is None:
                     continue
-                view, seq = message["view"], message["seq"]
-                if message["type"] == "update":
-                    self.room.arrived(seq, self.seat)
-                    self.bot.observe(
-                        [
-                            Event(e["kind"], {k: v for k, v in e.items() if k != "kind"})
-                            for e in message["events"]
-                        ]
-                    )
-                self.seq, self.view = seq, view
-                if view.get("outcome") is not None:
+                else:
+                    self.seq, self.view = message["seq"], message["view"]
+                    self.told = message.get("context") or self.view
+                    if message["type"] == "update":
+                        self.room.arrived(self.seq, self.seat)
+                        self.bot.observe(
+                            [
+                                Event(e["kind"], {k: v for k, v in e.items() if k != "kind"})
+                                for e in message["events"]
+                            ]
+                        )
+                if self.told.get("outcome") is not None:
                     self.room.finished = True
                     break
-                waiting = view.get("awaited", view["actors"])
-                if self.seat in waiting and (pending is None or pending.done()):
+                if self.awaited() and not self.asked and (pending is None or pending.done()):
                     pending = asyncio.create_task(self.act(ws))
             if pending is not None:
                 pending.cancel()
@@ -212,12 +243,14 @@ class Client:
         if self.think:  # people think for different times: arrivals spread out
             await asyncio.sleep(self.random.uniform(0.5 * self.think, 1.5 * self.think))
         view, seq = self.view, self.seq
-        if view.get("outcome") is not None or self.seat not in view.get("awaited", view["actors"]):
+        if self.told.get("outcome") is not None or not self.awaited():
             return
         action = self.found.game.encode_action(self.bot.choose(view))
-        self.room.sent[seq + 1] = time.perf_counter()
+        action_id = f"{self.seat}-{next(self.numbers)}"
+        self.asked[action_id] = time.perf_counter()
+        message = {"type": "action", "action": action, "seq": seq, "id": action_id}
         with contextlib.suppress(websockets.ConnectionClosed):
-            await ws.send(json.dumps({"type": "action", "action": action, "seq": seq}))
+            await ws.send(json.dumps(message))
 
 
 class Room:
@@ -225,10 +258,21 @@ class Room:
         self.id = room_id
         self.clients = clients
         self.sent: dict[int, float] = {}
+        """When the action that became each seq was sent (known from its ack)."""
+        self.reached: dict[int, float] = {}
+        """When each seq's update had reached all of the room's clients."""
         self.seen: dict[int, int] = {}
         self.latencies: list[float] = []
         self.actions = 0
         self.finished = False
+
+    def acked(self, seq: int, sent: float) -> None:
+        """The action sent at ``sent`` became ``seq`` (its update may have come already)."""
+        reached = self.reached.pop(seq, None)
+        if reached is None:
+            self.sent[seq] = sent
+        else:
+            self.latencies.append(reached - sent)
 
     def arrived(self, seq: int, seat: int) -> None:
         count = self.seen.get(seq, 0) + 1
@@ -236,9 +280,12 @@ class Room:
         if count == self.clients:
             self.actions += 1
             del self.seen[seq]
+            now = time.perf_counter()
             sent = self.sent.pop(seq, None)
             if sent is not None:
-                self.latencies.append(time.perf_counter() - sent)
+                self.latencies.append(now - sent)
+            elif len(self.reached) < 1000:  # its ack is still to come (a timed step has none)
+                self.reached[seq] = now
 
 
 async def _new_room(
@@ -283,15 +330,19 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def cpu_seconds(pid: int) -> float:
-    """The CPU time a process and its children (the server's workers) have used so far."""
-    total = 0.0
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """The CPU time the server's process has used so far, the event loop's (its own, threads
+    included), and with its children (the workers, that run the bots) beside it."""
+    own = total = 0.0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError):
             values = stat.read_text().rsplit(")", 1)[1].split()
             if int(stat.parent.name) == pid or int(values[1]) == pid:  # values[1]: the parent
-                total += (int(values[11]) + int(values[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+                seconds = (int(values[11]) + int(values[12])) / os.sysconf("SC_CLK_TCK")
+                total += seconds
+                if int(stat.parent.name) == pid:
+                    own += seconds
+    return own, total
 
 
 async def load(
@@ -307,7 +358,7 @@ async def load(
 ) -> dict[str, float]:
     """The rooms played, measured; ``beside``: ``flood`` or ``deaf``, a client of that kind
     in a process of its own meanwhile."""
-    options = {"pairs": 12} if game == "klepka" else {"pairs": 30}
+    options = OPTIONS[game]
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         made: list[tuple[Room, list[Client]]] = []
         starters: list[tuple[str, str]] = []  # (room, its creator token)
@@ -332,7 +383,7 @@ async def load(
         clients = [c for _, cs in made for c in cs] + others
         tasks = [asyncio.create_task(c.run(ws_url, stop)) for c in clients]
         await asyncio.sleep(0.5)  # every client connected before the games start
-        start, cpu = time.perf_counter(), cpu_seconds(pid)
+        start, (loop, cpu) = time.perf_counter(), cpu_seconds(pid)
         rss = [rss_mb(pid)]
         before = rss[0]
         slowest = [0.0]
@@ -341,7 +392,8 @@ async def load(
             await http.post(f"/api/rooms/{room_id}/start", json={"token": token})
         other = _beside(beside, url, stop - time.perf_counter())
         await asyncio.gather(*tasks)
-        elapsed, cpu = time.perf_counter() - start, cpu_seconds(pid) - cpu
+        elapsed, (loop_now, cpu_now) = time.perf_counter() - start, cpu_seconds(pid)
+        loop, cpu = loop_now - loop, cpu_now - cpu
     latencies = sorted(x for room, _ in made for x in room.latencies)
     actions = sum(room.actions for room, _ in made)
     if not latencies:  # the server never answered in time: no figure, not a crash
@@ -354,6 +406,7 @@ async def load(
         "p99 ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
         "max ms": 1000 * latencies[-1],
         "healthz max ms": 1000 * slowest[0],
+        "loop CPU µs/action": 1e6 * loop / max(actions, 1),
         "server CPU µs/action": 1e6 * cpu / max(actions, 1),
         "games over": sum(room.finished for room, _ in made),
         "RSS MB before": before,
@@ -679,7 +732,7 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=1.0)
-    parser.add_argument("--game", default="klepka", choices=["klepka", "letters"])
+    parser.add_argument("--game", default="klepka", choices=sorted(OPTIONS))
     parser.add_argument("--port", type=int, default=8791)
     parser.add_argument("--cases", default="base,load,slow")
     parser.add_argument("--repeat", type=int, default=1)
