@@ -55,11 +55,14 @@ class Text(str):
 
     template: str
     values: Mapping[str, Any]
+    _said: dict[str, str]
+    """The sentence said in each language so far, by language (see :func:`translate`)."""
 
     def __new__(cls, template: str, /, **values: Any) -> Text:
         text = super().__new__(cls, _render(template, values, DEFAULT))
         text.template = template
         text.values = MappingProxyType(values)
+        text._said = {}
         return text
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -79,11 +82,23 @@ def _rebuild(template: str, values: dict[str, Any]) -> Text:
 
 
 def translate(text: str, lang: str) -> str:
-    """``text`` in ``lang``; English when it is no :class:`Text` or has no translation."""
+    """``text`` in ``lang``; English when it is no :class:`Text` or has no translation.
+
+    A Text remembers what it was said as in each language (it is immutable, and so are the
+    catalogues), so that a sentence told to many readers is translated once per language:
+
+    >>> card = Text("card {number} is already face up", number=3)
+    >>> translate(card, "uk"), translate(card, "ru"), translate(card, "uk")
+    ('картка 3 вже лежить лицем догори', 'карточка 3 уже лежит лицом вверх', \
+'картка 3 вже лежить лицем догори')
+    """
     if isinstance(text, Text):
-        template = catalogue(lang).get(text.template)
-        if template is not None:
-            return _render(template, text.values, lang)
+        said = text._said.get(lang)
+        if said is None:
+            template = catalogue(lang).get(text.template)
+            said = str(text) if template is None else _render(template, text.values, lang)
+            text._said[lang] = said
+        return said
     return str(text)
 
 
@@ -162,5 +177,43 @@ def _formatter(lang: str) -> _Formatter:
     return _Formatter(lang)
 
 
+_Piece = tuple[str, str | None, tuple[str, ...] | None]
+"""A template's literal text, then the name of the field after it (None: the end) and that
+field's plural forms (None: no forms)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _pieces(template: str) -> tuple[_Piece, ...] | None:
+    """A template cut into its literals and fields once, or None when it has a field that
+    only the formatter says (an index, an attribute, a conversion or a format spec)."""
+    pieces: list[_Piece] = []
+    for literal, name, spec, conversion in string.Formatter().parse(template):
+        if name is None:
+            pieces.append((literal, None, None))
+            continue
+        plain = not spec or ("|" in spec and "{" not in spec)
+        if not name.isidentifier() or conversion is not None or not plain:
+            return None
+        pieces.append((literal, name, tuple(spec.split("|")) if spec else None))
+    return tuple(pieces)
+
+
 def _render(template: str, values: Mapping[str, Any], lang: str) -> str:
-    return _formatter(lang).vformat(template, (), values)
+    """The template with its values, as :class:`_Formatter` says it (the common templates,
+    of named fields alone, without its machinery: a sentence is said for every reader)."""
+    pieces = _pieces(template)
+    if pieces is None:
+        return _formatter(lang).vformat(template, (), values)
+    said: list[str] = []
+    for literal, name, forms in pieces:
+        said.append(literal)
+        if name is None:
+            continue
+        value = values[name]
+        if forms is not None:
+            said.append(forms[plural(lang, int(value), len(forms))])
+        elif isinstance(value, Text):
+            said.append(translate(value, lang))
+        else:
+            said.append(format(value, ""))
+    return "".join(said)
