@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from igroteka.engine import Event, JsonObject, events_for
-from igroteka.engine.narration import PLAIN, Banner, Names, Narrator
+from igroteka.engine import Event, JsonObject
+from igroteka.engine.narration import PLAIN, Banner, Moment, Names, Narrator
 from igroteka.i18n import Text, translate
 
 __all__ = [
@@ -66,6 +66,11 @@ class Chronicle:
         """Every seat's name, set when the game starts (a bot's is a Text)."""
         self.entries: list[_Entry] = []
         self.room_lines = 0
+        self._said: dict[int, tuple[tuple[Text | None, Moment | None], ...]] = {}
+        """The sentence and the moment of each event of an entry, by the entry's ``id``: the
+        narrator is pure, so an event is narrated once, however many seats hear it."""
+        self._said_with: Names = names
+        """The names the sentences in ``_said`` were said with."""
 
     def game(self, seq: int, by: int | None, events: tuple[Event, ...]) -> None:
         """The events of action ``seq`` − 1, taken by seat ``by``."""
@@ -86,11 +91,29 @@ class Chronicle:
             if entry.line is not None:
                 said.append(Line(entry.seq, entry.line))
                 continue
-            for event in events_for(entry.events, seat):
-                text = self.narrator.narrate(event, entry.by, self.names)
+            for text, _ in self._told(entry, seat):
                 if text is not None:
                     said.append(Line(entry.seq, text))
         return said
+
+    def _told(self, entry: _Entry, seat: int | None) -> Iterable[tuple[Text | None, Moment | None]]:
+        """The sentence and the moment of each event of an entry that a seat may see (those
+        ``events_for`` gives it), each said once for every seat."""
+        if self.names is not self._said_with:  # the seats' names changed: say it all again
+            self._said.clear()
+            self._said_with = self.names
+        said = self._said.get(id(entry))
+        if said is None:
+            narrator, names = self.narrator, self.names
+            said = tuple(
+                (narrator.narrate(event, entry.by, names), narrator.moment(event))
+                for event in entry.events
+            )
+            self._said[id(entry)] = said
+        if all(event.to is None for event in entry.events):
+            return said  # all public: the common case
+        told = zip(entry.events, said, strict=True)
+        return [both for event, both in told if event.visible_to(seat)]
 
     def since(self, start: int, seat: int | None) -> list[Line]:
         """The lines of the entries from index ``start`` on."""
@@ -109,8 +132,9 @@ class Chronicle:
         """The rules the entries from index ``start`` show at work, once each (untranslated)."""
         found: dict[str, Text] = {}
         for entry in self.entries[start:]:
-            for event in events_for(entry.events, seat):
-                moment = self.narrator.moment(event)
+            if entry.line is not None:
+                continue
+            for _, moment in self._told(entry, seat):
                 if moment is not None:
                     found.setdefault(moment.rule, moment.explanation)
         return [{"rule": rule, "explanation": text} for rule, text in found.items()]
