@@ -19,13 +19,12 @@ same acknowledgement and is not applied again.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from igroteka.engine import Event, IllegalAction, JsonObject, Match, Outcome, events_for
+from igroteka.engine import Event, IllegalAction, JsonObject, Match, Outcome, codec, events_for
 from igroteka.engine.context import context
 from igroteka.engine.narration import Banner
 from igroteka.engine.record import LoggedAction
@@ -112,6 +111,9 @@ def outcome_json(outcome: Outcome, lang: str) -> JsonObject:
     return {**outcome.to_json(), "reason": translate(outcome.reason, lang)}
 
 
+_UPDATE = codec.message("update")
+
+
 class Listener(Protocol):
     """Who hears of every action besides the connections: the room's bots (``pacing``)."""
 
@@ -182,12 +184,18 @@ class Authority:
 
     def context(self, lang: str = DEFAULT) -> JsonObject:
         """The kernel's context of the game now, its outcome's reason in ``lang``."""
+        return self._in(self._context(), lang)
+
+    def _context(self) -> JsonObject:
         match = self.match
-        told = context(match.game, match.state, self.seq, self.listener.deadline())
+        return context(match.game, match.state, self.seq, self.listener.deadline())
+
+    def _in(self, told: JsonObject, lang: str) -> JsonObject:
+        """The context ``told`` (of now) with the outcome's reason in ``lang``."""
         outcome = self.outcome()
-        if outcome is not None:
-            told["outcome"] = outcome_json(outcome, lang)
-        return told
+        if outcome is None:
+            return told
+        return {**told, "outcome": outcome_json(outcome, lang)}
 
     def told(self, seat: int | None, lang: str) -> JsonObject:
         """What a connection is told of the game now: ``seq``, ``context``, ``view`` and the
@@ -340,39 +348,52 @@ class Authority:
 
     def broadcast(self, events: tuple[Event, ...], start: int) -> None:
         """Each connection's update: its seat's view and events, the context in its language,
-        the banner and the log's new lines (the chronicle's entries from ``start`` on)."""
+        the banner and the log's new lines (the chronicle's entries from ``start`` on).
+
+        Each part is made and encoded once for all who share it: the context once per
+        language, the view, the events, the banner, the lines and the moments once per seat
+        (their sentences once per language: see ``Chronicle``), and each seat's message once
+        per language, however many connections (a seat's devices, the spectators) read it.
+        """
         match = self.match
-        seen: dict[int | None, tuple[JsonObject, Banner, list[Any], list[JsonObject]]] = {}
-        contexts: dict[str, JsonObject] = {}
-        texts: dict[tuple[int | None, str], str] = {}  # one encoding per seat and language
         chronicle = self.chronicle
+        now = self._context()
+        contexts: dict[str, tuple[JsonObject, str]] = {}
+        seen: dict[int | None, tuple[str, str, Banner, list[Any], list[JsonObject]]] = {}
+        texts: dict[tuple[int | None, str], str] = {}  # one encoding per seat and language
+        seq = codec.message(self.seq)
         for connection in self.connections:
             seat, lang = connection.seat, connection.lang
-            if (seat, lang) not in texts:
+            text = texts.get((seat, lang))
+            if text is None:
                 if lang not in contexts:
-                    contexts[lang] = self.context(lang)
-                told = contexts[lang]
+                    told = self._in(now, lang)
+                    contexts[lang] = told, codec.message(told)
+                told, told_text = contexts[lang]
                 if seat not in seen:  # once per seat: its view, banner, lines and moments
                     view = match.view(seat)
                     seen[seat] = (
-                        view,
+                        codec.message(view),
+                        codec.message([event.to_json() for event in events_for(events, seat)]),
                         self.banner(view, told, seat),
                         chronicle.since(start, seat),
                         chronicle.moments(start, seat),
                     )
-                view, banner, lines, moments = seen[seat]
-                message = {
-                    "type": "update",
-                    "seq": self.seq,
-                    "context": told,
-                    "view": view,
-                    "events": [event.to_json() for event in events_for(events, seat)],
-                    "banner": banner_json(banner, told["deadline"], lang),
-                    "log": log_json(lines, lang),
-                    "moments": moments_json(moments, lang),
-                }
-                texts[seat, lang] = json.dumps(message, ensure_ascii=False)
-            connection.send(texts[seat, lang])
+                view_text, events_text, banner, lines, moments = seen[seat]
+                text = codec.spliced(
+                    {
+                        "type": _UPDATE,
+                        "seq": seq,
+                        "context": told_text,
+                        "view": view_text,
+                        "events": events_text,
+                        "banner": codec.message(banner_json(banner, told["deadline"], lang)),
+                        "log": codec.message(log_json(lines, lang)),
+                        "moments": codec.message(moments_json(moments, lang)),
+                    }
+                )
+                texts[seat, lang] = text
+            connection.send(text)
 
     # -- the replay of a finished game
 
