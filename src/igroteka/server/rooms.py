@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 import sys
 import time
@@ -36,6 +35,7 @@ from igroteka.engine import (
     Match,
     OptionsError,
     Outcome,
+    codec,
     players_wanted,
 )
 from igroteka.engine.declaration import pictures_named
@@ -257,7 +257,7 @@ class LiveRoom:
         if seat is None:
             raise RoomError(Text("a spectator cannot react: take a seat to play"), "spectator")
         allowed = self.reactions.check(seat, emoji)
-        text = json.dumps({"type": "reaction", "seat": seat, "emoji": allowed}, ensure_ascii=False)
+        text = codec.message({"type": "reaction", "seat": seat, "emoji": allowed})
         for connection in self.connections:
             connection.send(text)
 
@@ -490,7 +490,7 @@ class LiveRoom:
             if self.pacing is not None and self.pacing.arrived(connection.seat):
                 back = Text("{name} is back", name=self.names()[connection.seat])
                 self.chronicle.room(self._seq(), back)
-        connection.send(self.welcome(connection))
+        connection.send(codec.message(self.welcome(connection)))
         if connection.seat is not None:
             self._presence_changed(connection, back)
 
@@ -515,7 +515,7 @@ class LiveRoom:
                     message: dict[str, Any] = {"type": "room", "room": room}
                     if line is not None:
                         message["log"] = [{"seq": self._seq(), "text": translate(line, lang)}]
-                    texts[lang] = json.dumps(message, ensure_ascii=False)
+                    texts[lang] = codec.message(message)
                 connection.send(texts[lang])
 
     def _seq(self) -> int:
@@ -523,19 +523,24 @@ class LiveRoom:
 
     def seats_changed(self, line: Text | None = None) -> None:
         """Tell every connection of the room's seats (and the first view, once started), and
-        the room's ``line`` of the log (kept in the chronicle)."""
+        the room's ``line`` of the log (kept in the chronicle): one encoding per seat and
+        language."""
         self.touch()
         room = self.public()
         seq = self._seq()
         if line is not None:
             self.chronicle.room(seq, line)
+        texts: dict[tuple[int | None, str], str] = {}
         for connection in self.connections:
-            message: dict[str, Any] = {"type": "room", "room": room}
-            if self.authority is not None:
-                message.update(self.authority.told(connection.seat, connection.lang))
-            if line is not None:
-                message["log"] = [{"seq": seq, "text": translate(line, connection.lang)}]
-            connection.send(message)
+            seat, lang = connection.seat, connection.lang
+            if (seat, lang) not in texts:
+                message: dict[str, Any] = {"type": "room", "room": room}
+                if self.authority is not None:
+                    message.update(self.authority.told(seat, lang))
+                if line is not None:
+                    message["log"] = [{"seq": seq, "text": translate(line, lang)}]
+                texts[seat, lang] = codec.message(message)
+            connection.send(texts[seat, lang])
 
     def touch(self, now: float | None = None) -> None:
         """Someone is here or did something: the room's idle time starts again."""
