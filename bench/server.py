@@ -47,10 +47,13 @@ figures before and after a change, in the same run.
 where its time goes per action (the store's commit, websocket compression,
 JSON encoding, the rules and bots).
 Reported: actions per second (all actions, the server's timed steps included),
-and p50/p99/max latency; with ``--repeat`` each case is run that many times
-in turn and the medians are shown. Every room's clients connect from an address of
-their own (127.0.x.y: loopback answers on all of 127/8), as people do, so that the
-per-address limits (server/limits.py) meet only the flooder, one address.
+and p50/p99/max latency; the server's CPU per action, of its event loop's thread
+alone, of its process (the loop and the store's commit thread) and with its
+worker children (the bots); the load process's own CPU (its 800 clients: when it
+nears 100% its clients, not the server, set the latency); with ``--repeat`` each
+case is run that many times in turn and the medians are shown. Every room's clients
+connect from an address of their own (127.0.x.y: loopback answers on all of 127/8),
+as people do, so that the per-address limits (server/limits.py) meet only the flooder, one address.
 """
 
 from __future__ import annotations
@@ -330,19 +333,23 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def cpu_seconds(pid: int) -> tuple[float, float]:
-    """The CPU time the server's process has used so far, the event loop's (its own, threads
-    included), and with its children (the workers, that run the bots) beside it."""
-    own = total = 0.0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
+def cpu_seconds(pid: int) -> tuple[float, float, float]:
+    """The CPU time the server has used so far: its event loop's thread alone, its process
+    (the loop and the threads beside it: the store's commits), and with its children (the
+    workers, that run the bots)."""
+    loop = own = total = 0.0
+    ticks = os.sysconf("SC_CLK_TCK")
+    for stat in [*Path("/proc").glob("[0-9]*/stat"), Path(f"/proc/{pid}/task/{pid}/stat")]:
         with contextlib.suppress(OSError):
             values = stat.read_text().rsplit(")", 1)[1].split()
-            if int(stat.parent.name) == pid or int(values[1]) == pid:  # values[1]: the parent
-                seconds = (int(values[11]) + int(values[12])) / os.sysconf("SC_CLK_TCK")
+            seconds = (int(values[11]) + int(values[12])) / ticks
+            if stat.parent.parent.name == "task":  # the main thread: the event loop's
+                loop = seconds
+            elif int(stat.parent.name) == pid or int(values[1]) == pid:  # values[1]: the parent
                 total += seconds
                 if int(stat.parent.name) == pid:
                     own += seconds
-    return own, total
+    return loop, own, total
 
 
 async def load(
@@ -383,7 +390,8 @@ async def load(
         clients = [c for _, cs in made for c in cs] + others
         tasks = [asyncio.create_task(c.run(ws_url, stop)) for c in clients]
         await asyncio.sleep(0.5)  # every client connected before the games start
-        start, (loop, cpu) = time.perf_counter(), cpu_seconds(pid)
+        start, (loop, own, cpu) = time.perf_counter(), cpu_seconds(pid)
+        clients_cpu = time.process_time()
         rss = [rss_mb(pid)]
         before = rss[0]
         slowest = [0.0]
@@ -392,8 +400,9 @@ async def load(
             await http.post(f"/api/rooms/{room_id}/start", json={"token": token})
         other = _beside(beside, url, stop - time.perf_counter())
         await asyncio.gather(*tasks)
-        elapsed, (loop_now, cpu_now) = time.perf_counter() - start, cpu_seconds(pid)
-        loop, cpu = loop_now - loop, cpu_now - cpu
+        elapsed, spent = time.perf_counter() - start, cpu_seconds(pid)
+        loop, own, cpu = spent[0] - loop, spent[1] - own, spent[2] - cpu
+        clients_cpu = time.process_time() - clients_cpu
     latencies = sorted(x for room, _ in made for x in room.latencies)
     actions = sum(room.actions for room, _ in made)
     if not latencies:  # the server never answered in time: no figure, not a crash
@@ -406,8 +415,10 @@ async def load(
         "p99 ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
         "max ms": 1000 * latencies[-1],
         "healthz max ms": 1000 * slowest[0],
-        "loop CPU µs/action": 1e6 * loop / max(actions, 1),
+        "loop thread CPU µs/action": 1e6 * loop / max(actions, 1),
+        "loop process CPU µs/action": 1e6 * own / max(actions, 1),
         "server CPU µs/action": 1e6 * cpu / max(actions, 1),
+        "clients' CPU %": 100 * clients_cpu / elapsed,
         "games over": sum(room.finished for room, _ in made),
         "RSS MB before": before,
         "RSS MB max": max(rss),
@@ -684,14 +695,16 @@ def run_server(args: argparse.Namespace) -> None:
 
 
 SPENT_IN = {
-    "store commit (Store.append_action)": (("store/sql.py", "append_action"), None),
+    "store commit (Store.append_actions)": (("store/sql.py", "append_actions"), None),
     "websocket compression (deflate)": (("permessage_deflate.py", "encode"), None),
     "json.dumps of messages (_write)": (
         ("json/__init__.py", "dumps"),
         ("server/sockets.py", "_write"),
     ),
-    "the action path (LiveRoom._commit: all above but deflate)": (
-        ("server/rooms.py", "_commit"),
+    "the messages' JSON (codec.message)": (("engine/codec.py", "message"), None),
+    "the updates (Authority.broadcast)": (("server/authority.py", "broadcast"), None),
+    "the action path (Authority.commit: the store and the updates)": (
+        ("server/authority.py", "commit"),
         None,
     ),
 }
