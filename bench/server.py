@@ -1,6 +1,6 @@
 """The web server under load: N rooms of 4 bot clients over real websockets.
 
-    python bench/server.py [--rooms 200] [--seconds 30] [--think 1.0] [--game klepka]
+    python bench/server.py [--rooms 200] [--seconds 30] [--think 1.0] [--game klepka,letters]
                            [--cases base,load,slow,plain,flood,deaf,normal,create,commits]
                            [--repeat 1] [--profile]
 
@@ -740,12 +740,28 @@ def profile_report(path: str, measured: dict[str, float]) -> list[tuple[object, 
     return rows
 
 
+def _games(names: str) -> list[str]:
+    """The games of ``--game``: one name, or several by commas (each played in turn)."""
+    games = names.split(",")
+    for game in games:
+        if game not in OPTIONS:
+            raise argparse.ArgumentTypeError(
+                f"no game {game!r}: the games are {', '.join(OPTIONS)}"
+            )
+    return games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=1.0)
-    parser.add_argument("--game", default="klepka", choices=sorted(OPTIONS))
+    parser.add_argument(
+        "--game",
+        default="klepka",
+        type=_games,
+        help=f"one or more of {', '.join(OPTIONS)}, by commas",
+    )
     parser.add_argument("--port", type=int, default=8791)
     parser.add_argument("--cases", default="base,load,slow")
     parser.add_argument("--repeat", type=int, default=1)
@@ -803,12 +819,13 @@ def main() -> None:
         print(table(headers, rows) + "\n")
     if not cases:
         return
-    found: dict[tuple[str, str], list[dict[str, float]]] = {
-        (tree, case): [] for case in cases for tree in trees
+    games: list[str] = args.game
+    found: dict[tuple[str, str, str], list[dict[str, float]]] = {
+        (game, tree, case): [] for game in games for case in cases for tree in trees
     }
     profiled: list[tuple[object, ...]] = []
     for _ in range(args.repeat):
-        for case, (tree, src) in itertools.product(cases, trees.items()):
+        for game, case, (tree, src) in itertools.product(games, cases, trees.items()):
             rooms = 1 if case == "base" else args.rooms
             synchronous = "NORMAL" if case == "normal" else None
             with tempfile.TemporaryDirectory(dir=Path(__file__).parent) as folder:  # on disk
@@ -821,7 +838,7 @@ def main() -> None:
                             rooms,
                             args.seconds,
                             args.think,
-                            args.game,
+                            game,
                             case == "slow",
                             case != "plain",
                             case if case in ("flood", "deaf") else None,
@@ -830,7 +847,7 @@ def main() -> None:
                 finally:
                     os.kill(server.pid, signal.SIGTERM)
                     server.wait()
-            found[tree, case].append(measured)
+            found[game, tree, case].append(measured)
     if args.profile:  # a run of its own: the profiler slows the server down
         with tempfile.TemporaryDirectory() as folder:
             profile = str(Path(folder) / "server.prof")
@@ -844,7 +861,7 @@ def main() -> None:
                         args.rooms,
                         args.seconds,
                         args.think,
-                        args.game,
+                        games[0],
                         False,
                         True,
                     )
@@ -863,13 +880,14 @@ def main() -> None:
         "normal": f"{args.rooms} rooms of 4, SQLite synchronous=NORMAL",
     }
     rows, headers = [], ["load"]
-    for (tree, case), runs in found.items():
+    for (game, tree, case), runs in found.items():
         medians = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
         del medians["actions"]
-        rows.append((tree + names[case], *medians.values()))
+        shown = f"{game}, {tree}" if len(games) > 1 else tree
+        rows.append((shown + names[case], *medians.values()))
         headers[1:] = medians
     print(
-        f"{args.game}, think {args.think} s, {args.seconds:g} s a run, "
+        f"{', '.join(games)}, think {args.think} s, {args.seconds:g} s a run, "
         f"median of {args.repeat}, on this machine\n"
     )
     print(table(headers, rows))
