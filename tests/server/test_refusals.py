@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from igroteka.i18n import Text, translate
+from igroteka.store import Store
 from tests.server.support import CREATORS, bot, connected, new_room, seat, server, start
 
 
@@ -86,6 +87,30 @@ def test_nobody_acts_for_another_seat_or_as_a_spectator() -> None:
         with connected(client, room, "forged") as ws:
             assert ws.receive_json()["error"] == "bad-token"
         assert client.get(f"/api/rooms/{room}").json()["seq"] == 0
+
+
+def test_asking_again_for_a_room_that_is_nowhere_does_not_ask_the_store_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A room id is drawn at random and stored before anyone hears it: an id found in no
+    store stays no room's, and an id no room can have is refused without asking."""
+    asked: list[str] = []
+    room_of = Store.room
+
+    def counted(store: Store, room_id: str) -> Any:
+        asked.append(room_id)
+        return room_of(store, room_id)
+
+    monkeypatch.setattr(Store, "room", counted)
+    with server() as client:
+        for _ in range(3):
+            assert client.get("/api/rooms/nowhere").json()["error"] == "no-room"
+        assert client.get(f"/api/rooms/{'x' * 65}").json()["error"] == "no-room"
+        assert client.get("/api/rooms/no%20room").json()["error"] == "no-room"
+        room = new_room(client, "klepka", 2)
+        assert client.get(f"/api/rooms/{room}").json()["id"] == room
+    assert asked.count("nowhere") == 1
+    assert "x" * 65 not in asked and "no room" not in asked
 
 
 def test_unknown_rooms_seats_and_levels_are_refused_with_reasons() -> None:

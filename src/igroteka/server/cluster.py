@@ -37,7 +37,7 @@ from redis.asyncio.lock import Lock
 from redis.exceptions import LockError, RedisError
 
 from igroteka.i18n import Text
-from igroteka.server.errors import RoomError
+from igroteka.server.errors import Moved, RoomError
 
 __all__ = ["LEASE", "Cluster", "NoRedis"]
 
@@ -154,7 +154,7 @@ class Cluster:
                 raise NoRedis() from None
             if holder is not None:
                 return str(holder.decode() if isinstance(holder, bytes) else holder)
-        raise NoRedis()
+        raise Moved()  # changing hands three times over: the client tries again in a moment
 
     async def release(self, room_id: str) -> None:
         self._taken.pop(room_id, None)

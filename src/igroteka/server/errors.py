@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from igroteka.i18n import translate
+from igroteka.i18n import Text, translate
 
-__all__ = ["STATUS", "RoomError", "TooMany", "refused_for", "status"]
+__all__ = ["STATUS", "Moved", "RoomError", "TooMany", "refused_for", "status"]
 
 
 class RoomError(Exception):
@@ -31,6 +31,17 @@ class TooMany(RoomError):
     def __init__(self, reason: str, code: str, retry_after: float) -> None:
         super().__init__(reason, code)
         self.retry_after = retry_after
+
+
+class Moved(RoomError):
+    """The room is held by another server process, or is changing hands (503): the client
+    tries again in a moment, and is then served by whichever process holds it."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            Text("this room is being moved to another server of this site: try again in a moment"),
+            "moved",
+        )
 
 
 STATUS = {

@@ -21,7 +21,9 @@ too, a finished game's record kept downloadable.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import re
 import secrets
 import sys
 import time
@@ -45,7 +47,7 @@ from igroteka.i18n import Text, translate
 from igroteka.server.authority import Authority, Connection, outcome_json
 from igroteka.server.chronicle import Chronicle, log_json
 from igroteka.server.committer import Committer
-from igroteka.server.errors import RoomError, TooMany, refused_for
+from igroteka.server.errors import Moved, RoomError, TooMany, refused_for
 from igroteka.server.leases import Alone, Leases
 from igroteka.server.limits import HOUR, MINUTE
 from igroteka.server.lobby import CREATOR, Lobby, digest, reserved
@@ -82,8 +84,13 @@ def chosen_options(found: Entry, options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _T = TypeVar("_T")
-MOVED = Text("this room is being moved to another server of this site: try again in a moment")
-"""Why a room held by another process is not served here (``moved``, 503)."""
+ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""The shape of a room id (the server makes them by ``secrets.token_urlsafe(9)``): another
+is no room's, and is refused without asking the store."""
+UNKNOWN_KEPT = 10_000
+"""Ids asked for and found in no store, remembered so that asking again costs nothing. An id
+is made at random when its room is created, and stored before anyone is told it: an id that
+was no room's when asked stays so (unless guessed before it is drawn, one in 2**72)."""
 MOVED_CLOSE = 4012
 """The close code of a connection whose room left this process: reconnect."""
 _STARTED = Text("The game started")
@@ -591,6 +598,8 @@ class Rooms:
         self.recorded: set[str] = set()
         """Rooms removed from the store, whose game's record is kept."""
         self._loading: dict[str, asyncio.Task[None]] = {}
+        self.unknown: collections.OrderedDict[str, None] = collections.OrderedDict()
+        """Ids found in no store (:data:`UNKNOWN_KEPT`), the latest last."""
 
     async def adopt(self, most: int = 4) -> int:
         """Load every room whose game goes on and that no process holds, ``most`` at a time,
@@ -614,7 +623,7 @@ class Rooms:
         room = self.rooms.get(room_id)
         if room is not None:
             return room
-        if room_id not in self.gone and room_id not in self.closed and room_id not in self.recorded:
+        if self._maybe_stored(room_id):
             task = self._loading.get(room_id)
             if task is None:
                 task = asyncio.get_running_loop().create_task(self._load(room_id))
@@ -622,17 +631,25 @@ class Rooms:
             await asyncio.shield(task)
         return self.get(room_id)
 
+    def _maybe_stored(self, room_id: str) -> bool:
+        """Whether the store may hold the room: not known to be gone, closed, recorded or
+        absent, and shaped as a room id."""
+        known = (self.gone, self.closed, self.recorded, self.unknown)
+        return ROOM_ID.fullmatch(room_id) is not None and all(room_id not in k for k in known)
+
     async def _load(self, room_id: str) -> None:
         try:
             holder = await self.leases.take(room_id)
             if holder is not None:
-                raise RoomError(MOVED, "moved")
+                raise Moved()
             stored = await self._stored(self.store.room, room_id)
             if stored is None or stored.closed:
                 if stored is not None:
                     self.closed[room_id] = self._closed_reason()
                 elif await self._stored(self.store.record, room_id) is not None:
                     self.recorded.add(room_id)
+                else:
+                    self._unknown(room_id)
                 await self.leases.release(room_id)
                 return
             try:
@@ -652,6 +669,11 @@ class Rooms:
             room.wake()
         finally:
             self._loading.pop(room_id, None)
+
+    def _unknown(self, room_id: str) -> None:
+        self.unknown[room_id] = None
+        while len(self.unknown) > UNKNOWN_KEPT:
+            self.unknown.popitem(last=False)
 
     def _live(self, stored: StoredRoom, found: Entry) -> LiveRoom:
         room = LiveRoom(stored, self.store, self.settings, found, self.workers, self.committer)

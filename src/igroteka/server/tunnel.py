@@ -34,9 +34,9 @@ from typing import Any
 
 from igroteka.i18n import negotiate
 from igroteka.server.cluster import Cluster
-from igroteka.server.errors import RoomError, refused_for, status
+from igroteka.server.errors import Moved, RoomError, refused_for, status
 from igroteka.server.limits import BEHIND, QUEUE
-from igroteka.server.rooms import MOVED, MOVED_CLOSE
+from igroteka.server.rooms import MOVED_CLOSE
 from igroteka.server.sockets import CLOSE
 
 __all__ = ["ANSWER_WITHIN", "FORWARDED", "Tunnel", "TunnelMiddleware", "room_of"]
@@ -155,7 +155,7 @@ class Tunnel:
         try:
             answer = await asyncio.wait_for(future, ANSWER_WITHIN)
         except TimeoutError:
-            await _refuse(scope, receive, send, RoomError(MOVED, "moved"))
+            await _refuse(scope, receive, send, Moved())
             return
         finally:
             self.answers.pop(asked, None)
