@@ -111,8 +111,11 @@ def a_face_down_card(page: Any, rng: random.Random) -> str | None:
     return f".card.back[data-position='{rng.choice(positions)}']" if positions else None
 
 
-def play_to_the_end(pages: list[Any], seed: int, limit: float = 150.0) -> None:
-    """Each person clicks a face-down card when it is their turn (or stops when that is all)."""
+def play_to_the_end(pages: list[Any], seed: int, limit: float = 300.0) -> None:
+    """Each person clicks a face-down card when it is their turn (or stops when that is all).
+
+    People who click at random need many turns to find 10 pairs: about 80 s of a loaded
+    machine for three in one tab, and CI's machine has been seen to take twice that."""
     rng = random.Random(seed)
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
