@@ -43,6 +43,11 @@ for its room.
 the folder SRC (another checkout's ``src``), in turn with this one's: the
 figures before and after a change, in the same run.
 
+``processes`` (``python bench/server.py processes [--rooms 200,1000] …``) measures
+instead 1, 2 and 4 server processes over Redis and PostgreSQL beside one process
+alone, the clients in load generators of their own processes: bench/cluster.py
+says how, and takes the options.
+
 ``--profile`` runs the server of the ``load`` case under cProfile and prints
 where its time goes per action (the store's commit, websocket compression,
 JSON encoding, the rules and bots).
@@ -752,6 +757,12 @@ def _games(names: str) -> list[str]:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["processes"]:  # several server processes: bench/cluster.py
+        del sys.argv[1]
+        from cluster import main as processes
+
+        processes()
+        return
     parser = argparse.ArgumentParser()
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
