@@ -32,7 +32,10 @@ the room's timed steps included), the latency of an action from its send to
 its update reaching all 4 clients (p50, p99, max), the CPU of all the server
 processes and their workers during that window per action, the slowest
 answer to ``/healthz`` asked of each process every 0.1 s by this process, and
-the load generators' CPU per action (the clients, on the same 2 cores). What
+the load generators' CPU per action (the clients, on the same 2 cores). The
+slowest ``/healthz`` is also given for the rooms' making before the window (all
+rooms created, their seats taken and their 4 clients connected, 32 rooms at a
+time per load generator); the window opens with every room's start. What
 went wrong on the clients' side (refusals, closes, failed requests) is said on
 stderr, a line a case.
 """
@@ -190,6 +193,9 @@ async def measure(
     options = {"pairs": 12} if args.game == "klepka" else {"pairs": 30}
     shares = [list(range(k, rooms, args.loadgens)) for k in range(args.loadgens)]
     generators = []
+    joining, joining_bad = [[0.0] for _ in ports], [[0] for _ in ports]
+    watched = [asyncio.create_task(_health(p, float("inf"), s, b))
+               for p, s, b in zip(ports, joining, joining_bad, strict=True)]  # fmt: skip
     for share in shares:
         config = {"ports": ports, "rooms": share, "game": args.game, "options": options,
                   "think": args.think, "seconds": args.seconds}  # fmt: skip
@@ -205,6 +211,9 @@ async def measure(
         )
     readies = await asyncio.gather(*(_line(g) for g in generators))
     setup = max(ready["setup s"] for ready in readies)
+    for task in watched:  # the rooms made, their seats taken, their clients connected
+        task.cancel()
+    await asyncio.gather(*watched, return_exceptions=True)
     await asyncio.sleep(0.5)  # the handshakes' work done before the window opens
     cpu = sum(cpu_seconds(pid) for pid in servers)
     generated = sum(cpu_seconds(g.pid) for g in generators)
@@ -236,12 +245,13 @@ async def measure(
         "max ms": 1000 * latencies[-1],
         "server CPU µs/action": 1e6 * cpu / max(actions, 1),
         "healthz max ms": 1000 * max(s[0] for s in slowest),
+        "healthz max ms, joining": 1000 * max(s[0] for s in joining),
         "loadgen CPU µs/action": 1e6 * generated / max(actions, 1),
         "games over": sum(result["games over"] for result in results),
         "actions": actions,
         "measured": len(latencies),
         "idle rooms": sum(result["still"] for result in results),
-        "healthz not 200": sum(b[0] for b in bad),
+        "healthz not 200": sum(b[0] for b in bad) + sum(b[0] for b in joining_bad),
         "setup s": setup,
         "trouble": trouble,
     }

@@ -73,11 +73,10 @@ class Cluster:
         self.say = say
         self.me = secrets.token_hex(8)
         """This process's id: the token of its leases, the name of its channel."""
-        pool = aioredis.BlockingConnectionPool.from_url(
-            url, max_connections=CONNECTIONS, timeout=lease / 2, socket_timeout=lease / 2,
-            socket_connect_timeout=2,
-        )  # fmt: skip
-        self.redis = aioredis.Redis.from_pool(pool)  # closed with it
+        self.redis = self._client(CONNECTIONS)
+        self._renewer = self._client(1)
+        """The connection of the leases' renewals and the liveness alone: however busy the
+        others are (a wave of joins), a lease is renewed in time."""
         self.held: dict[str, Lock] = {}
         self.handle: Callable[[dict[str, Any]], Awaitable[None] | None] = lambda message: None
         self.answers = True
@@ -91,6 +90,13 @@ class Cluster:
         self.keeps: Callable[[str], bool] = lambda room_id: True
         """Whether this process still needs a room it holds (it is in memory, or loading): a
         lease taken for a request that loaded nothing is let go at the next renewal."""
+
+    def _client(self, connections: int) -> aioredis.Redis:
+        pool = aioredis.BlockingConnectionPool.from_url(
+            self.url, max_connections=connections, timeout=self.lease / 2,
+            socket_timeout=self.lease / 2, socket_connect_timeout=2,
+        )  # fmt: skip
+        return aioredis.Redis.from_pool(pool)  # the pool closed with it
 
     # -- its life
 
@@ -120,6 +126,7 @@ class Cluster:
             await self.redis.delete(self._alive_key(self.me))
         self.held.clear()
         await self.redis.aclose()
+        await self._renewer.aclose()
 
     @staticmethod
     def channel(process: str) -> str:
@@ -270,7 +277,7 @@ class Cluster:
         """Each lease renewed for another :attr:`lease` if this process still holds it (the
         library's own script, :meth:`Lock.reacquire`'s): all in one pipeline, one round trip
         however many rooms. True for each renewed, false for each lapsed."""
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self._renewer.pipeline(transaction=False)
         for _, lock in held:
             script = lock.lua_reacquire
             assert script is not None  # registered when the first Lock was made
@@ -280,7 +287,8 @@ class Cluster:
         return list(await pipe.execute(raise_on_error=False))
 
     async def _alive(self) -> None:
-        await self.redis.set(self._alive_key(self.me), str(time.time()), px=int(self.lease * 1000))
+        alive = self._alive_key(self.me)
+        await self._renewer.set(alive, str(time.time()), px=int(self.lease * 1000))
 
     def _failed(self) -> None:
         if self.answers:
