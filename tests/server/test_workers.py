@@ -95,3 +95,30 @@ def _alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_a_worker_that_dies_is_replaced_and_the_bot_still_plays(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """A worker killed (out of memory, by an operator) must not stop every room's bots: the
+    pool is forked anew, the call computed again, and the console says so."""
+    found = entry("klepka")
+    match = Match.start(found.game, ["a", "b"], {"pairs": 4}, 3)
+    bot = found.make_bot("medium", 0, 3)
+    expected = found.make_bot("medium", 0, 3).choose(match.view(0))
+    workers = Workers("process", 2)
+
+    async def twice() -> tuple[object, object]:
+        first, _ = await workers.choose(bot, match.view(0))
+        pool = workers._executor()
+        os.kill(next(iter(pool._processes)), signal.SIGKILL)  # type: ignore[attr-defined]
+        time.sleep(0.3)  # the pool notices its dead child
+        second, _ = await workers.choose(bot, match.view(0))
+        return first, second
+
+    try:
+        first, second = asyncio.run(twice())
+    finally:
+        workers.close()
+    assert first == expected and second == expected
+    assert "a worker process died" in capfd.readouterr().err

@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import concurrent.futures.process
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -121,6 +123,7 @@ class Workers:
         """Whether :meth:`apply` runs in the workers (else on the caller's thread)."""
         self.processes = processes or max(2, min(4, os.cpu_count() or 2))
         self._pool: concurrent.futures.Executor | None = None
+        self._closed = False
 
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
@@ -148,7 +151,27 @@ class Workers:
         if self.kind == "inline":
             return call(*args)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), call, *args)
+        pool = self._executor()
+        try:
+            return await loop.run_in_executor(pool, call, *args)
+        except concurrent.futures.process.BrokenProcessPool:
+            if self._closed:
+                raise asyncio.CancelledError() from None  # the server is ending: so is this
+            self._replace(pool)
+            return await loop.run_in_executor(self._executor(), call, *args)  # pure: again
+
+    def _replace(self, broken: concurrent.futures.Executor) -> None:
+        """A worker died (killed, out of memory): its pool takes no more calls. A new pool is
+        forked, once for all the calls the dead one failed, and said on the console."""
+        if self._pool is broken:
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            print(
+                "igroteka: a worker process died; new ones are started, and what it was "
+                "computing is computed again",
+                file=sys.stderr,
+                flush=True,
+            )
 
     async def apply(
         self, game: Game[Any, Any], state: Any, seat: int, action: Any
@@ -187,6 +210,7 @@ class Workers:
         return await self._run(_steps, game, record, versions)
 
     def close(self) -> None:
+        self._closed = True
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
