@@ -29,6 +29,7 @@ import contextlib
 import json
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -153,8 +154,8 @@ class Tunnel:
             },
         )
         try:
-            answer = await asyncio.wait_for(future, ANSWER_WITHIN)
-        except TimeoutError:
+            answer = await self._answer(holder, future)
+        except (TimeoutError, RoomError):
             await _refuse(scope, receive, send, Moved())
             return
         finally:
@@ -162,6 +163,19 @@ class Tunnel:
         headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in answer["headers"]]
         await send({"type": "http.response.start", "status": answer["status"], "headers": headers})
         await send({"type": "http.response.body", "body": base64.b64decode(answer["body"])})
+
+    async def _answer(self, holder: str, future: asyncio.Future[dict[str, Any]]) -> dict[str, Any]:
+        """The holder's answer, within :data:`ANSWER_WITHIN`; TimeoutError sooner once the
+        holder is no longer alive (it died: the room is soon another's, the client retries)."""
+        deadline = time.monotonic() + ANSWER_WITHIN
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError()
+            with contextlib.suppress(TimeoutError):
+                return await asyncio.wait_for(asyncio.shield(future), min(WATCH, left))
+            if not await self.cluster.alive(holder):
+                raise TimeoutError()
 
     async def _relay_socket(
         self, holder: str, room_id: str, scope: Scope, receive: Receive, send: Send
