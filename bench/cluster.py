@@ -12,7 +12,10 @@ waited for until ``/healthz`` answers 200, ended by SIGTERM, then SIGKILL):
 
 - ``alone``: one process without ``--redis``, holding its store alone;
 - ``redis1``, ``redis2``, ``redis4``: 1, 2 and 4 processes with ``--redis``, sharing
-  the rooms of one store.
+  the rooms of one store, each room's clients spread over them (below);
+- ``sticky2``, ``sticky4``: 2 and 4 processes as those, each room's requests and clients
+  all sent to one process (room ``n``'s to process ``n mod N``), as a proxy that hashes on
+  the room's id sends them: the room's holder, so that the tunnel is not used.
 
 The clients are bots in ``--loadgens`` processes of their own (bench/loadgen.py),
 each playing its share of the rooms: 4 seats a room, taken by people whose
@@ -64,13 +67,23 @@ import sqlalchemy as sa
 from _common import table
 
 HERE = Path(__file__).parent
-CASES = {"alone": (1, False), "redis1": (1, True), "redis2": (2, True), "redis4": (4, True)}
-"""Each case: its processes, and whether they share the store through Redis."""
+CASES = {
+    "alone": (1, False, False),
+    "redis1": (1, True, False),
+    "redis2": (2, True, False),
+    "redis4": (4, True, False),
+    "sticky2": (2, True, True),
+    "sticky4": (4, True, True),
+}
+"""Each case: its processes, whether they share the store through Redis, and whether each
+room's clients all go to the room's own process."""
 NAMES = {
     "alone": "alone (no Redis)",
     "redis1": "Redis",
     "redis2": "Redis, round-robin",
     "redis4": "Redis, round-robin",
+    "sticky2": "Redis, by room",
+    "sticky4": "Redis, by room",
 }
 
 
@@ -187,7 +200,7 @@ async def _line(process: asyncio.subprocess.Process) -> dict[str, Any]:
 
 
 async def measure(
-    ports: list[int], servers: list[int], rooms: int, args: argparse.Namespace
+    ports: list[int], servers: list[int], rooms: int, sticky: bool, args: argparse.Namespace
 ) -> dict[str, Any]:
     """The rooms played by the load generators, measured."""
     options = {"pairs": 12} if args.game == "klepka" else {"pairs": 30}
@@ -198,7 +211,7 @@ async def measure(
                for p, s, b in zip(ports, joining, joining_bad, strict=True)]  # fmt: skip
     for share in shares:
         config = {"ports": ports, "rooms": share, "game": args.game, "options": options,
-                  "think": args.think, "seconds": args.seconds}  # fmt: skip
+                  "think": args.think, "seconds": args.seconds, "sticky": sticky}  # fmt: skip
         generators.append(
             await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -258,7 +271,7 @@ async def measure(
 
 
 def run_case(case: str, rooms: int, args: argparse.Namespace) -> dict[str, Any]:
-    count, shared = CASES[case]
+    count, shared, sticky = CASES[case]
     db, admin = new_database(args.postgres)
     servers: list[subprocess.Popen[bytes]] = []
     try:
@@ -267,7 +280,7 @@ def run_case(case: str, rooms: int, args: argparse.Namespace) -> dict[str, Any]:
         ports = [free_port() for _ in range(count)]
         for port in ports:
             servers.append(serve(port, db, args.redis if shared else None))
-        measured = asyncio.run(measure(ports, [s.pid for s in servers], rooms, args))
+        measured = asyncio.run(measure(ports, [s.pid for s in servers], rooms, sticky, args))
     finally:
         for server in servers:
             end(server)

@@ -202,27 +202,35 @@ async def _asked(
     raise RuntimeError(f"POST {url}: no answer")
 
 
+def _to(config: dict[str, Any], room: int, turn: int) -> int:
+    """The process a room's request or connection goes to: with ``"sticky"``, the room's own
+    (as a proxy hashing on the room's id sends them), else process ``turn`` in turn (as a
+    proxy without sticky routing spreads them)."""
+    count = len(config["ports"])
+    return room % count if config.get("sticky") else turn % count
+
+
 async def made(
     number: int, config: dict[str, Any], trouble: Trouble, slots: asyncio.Semaphore
 ) -> tuple[Room, list[Client]]:
     """Room ``number``, its 4 seats taken by people, and their clients connected."""
     urls = [f"http://127.0.0.1:{port}" for port in config["ports"]]
-    n = len(urls)
     async with slots:
         transport = httpx.AsyncHTTPTransport(local_address=address(number))
         async with httpx.AsyncClient(timeout=60, transport=transport) as http:
             body = {"game": config["game"], "players": 4, "options": config["options"]}
-            reply = await _asked(http, trouble, f"{urls[number % n]}/api/rooms",
+            reply = await _asked(http, trouble, f"{urls[_to(config, number, number)]}/api/rooms",
                                  {**body, "seed": number})  # fmt: skip
             room = Room(number, reply["id"], reply["creator"])
             tokens = []
             for seat in range(4):
-                url = f"{urls[(number + 1 + seat) % n]}/api/rooms/{room.id}/seats/{seat}"
+                to = urls[_to(config, number, number + 1 + seat)]
+                url = f"{to}/api/rooms/{room.id}/seats/{seat}"
                 tokens.append((await _asked(http, trouble, url, {"name": f"p{seat}"}))["token"])
         ws_urls = [url.replace("http", "ws") for url in urls]
         clients = [
-            Client(config["game"], room, seat, token, ws_urls[(4 * number + seat) % n],
-                   config["think"], trouble)
+            Client(config["game"], room, seat, token,
+                   ws_urls[_to(config, number, 4 * number + seat)], config["think"], trouble)
             for seat, token in enumerate(tokens)
         ]  # fmt: skip
         await asyncio.gather(*(client.connect() for client in clients))
@@ -231,7 +239,8 @@ async def made(
 
 async def start(room: Room, config: dict[str, Any], trouble: Trouble) -> None:
     ports = config["ports"]
-    url = f"http://127.0.0.1:{ports[(room.number + 1) % len(ports)]}/api/rooms/{room.id}/start"
+    port = ports[_to(config, room.number, room.number + 1)]
+    url = f"http://127.0.0.1:{port}/api/rooms/{room.id}/start"
     transport = httpx.AsyncHTTPTransport(local_address=address(room.number))
     async with httpx.AsyncClient(timeout=60, transport=transport) as http:
         await _asked(http, trouble, url, {"token": room.creator})
