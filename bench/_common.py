@@ -1,4 +1,5 @@
-"""Shared helpers of the benchmarks: playing bot games and printing tables."""
+"""Shared helpers of the benchmarks: playing bot games, printing tables, and the server
+benches' rooms (their options, their people's addresses)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,19 @@ from igroteka.engine import Match, play_out
 from igroteka.games import entry
 
 GAME = entry("klepka").game
+
+OPTIONS: dict[str, dict[str, Any]] = {
+    "klepka": {"pairs": 12},
+    "letters": {"pairs": 30},
+    "crossword": {},
+    "associations": {},
+}
+"""The options of the benchmark's rooms, by game."""
+
+
+def address(number: int) -> str:
+    """The loopback address of the ``number``-th room's people (127.0.0.1 is the bench's)."""
+    return f"127.0.{number // 250 + 1}.{number % 250 + 2}"
 
 
 def bot_game(

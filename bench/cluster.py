@@ -64,7 +64,7 @@ import httpx
 import redis
 import sqlalchemy as sa
 
-from _common import table
+from _common import OPTIONS, table
 
 HERE = Path(__file__).parent
 CASES = {
@@ -203,7 +203,7 @@ async def measure(
     ports: list[int], servers: list[int], rooms: int, sticky: bool, args: argparse.Namespace
 ) -> dict[str, Any]:
     """The rooms played by the load generators, measured."""
-    options = {"pairs": 12} if args.game == "klepka" else {"pairs": 30}
+    options = OPTIONS[args.game]
     shares = [list(range(k, rooms, args.loadgens)) for k in range(args.loadgens)]
     generators = []
     joining, joining_bad = [[0.0] for _ in ports], [[0] for _ in ports]

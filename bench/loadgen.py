@@ -30,16 +30,12 @@ from typing import Any
 import httpx
 import websockets
 
+from _common import address
 from igroteka.engine import Event
 from igroteka.games import entry
 
 CONNECTING = 32
 """Rooms being created or connected at once (each its 5 requests and 4 handshakes)."""
-
-
-def address(number: int) -> str:
-    """The loopback address of the ``number``-th room's people (127.0.0.1 is the bench's)."""
-    return f"127.0.{number // 250 + 1}.{number % 250 + 2}"
 
 
 class Trouble:

@@ -89,7 +89,7 @@ from typing import Any
 import httpx
 import websockets
 
-from _common import table
+from _common import OPTIONS, address, table
 from igroteka.engine import Agent, Event
 from igroteka.games import Entry, entry, register
 from igroteka.games.klepka.rules import KlepkaGame
@@ -150,18 +150,6 @@ def slow_entry(seconds: float) -> Entry:
     return Entry(SlowGame(), make_bot, declaration)
 
 
-def address(number: int) -> str:
-    """The loopback address of the ``number``-th room's people (127.0.0.1 is the bench's)."""
-    return f"127.0.{number // 250 + 1}.{number % 250 + 2}"
-
-
-OPTIONS: dict[str, dict[str, Any]] = {
-    "klepka": {"pairs": 12},
-    "letters": {"pairs": 30},
-    "crossword": {},
-    "associations": {},
-}
-"""The options of the benchmark's rooms, by game."""
 LEVELS = {"crossword": "easy"}
 """The bot level that plays for the clients of a game (else medium): the crossword's medium
 bot searches for milliseconds a move, which the load process would pay for 800 clients."""
