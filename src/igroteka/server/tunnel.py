@@ -155,8 +155,11 @@ class Tunnel:
         )
         try:
             answer = await self._answer(holder, future)
-        except (TimeoutError, RoomError):
+        except TimeoutError:
             await _refuse(scope, receive, send, Moved())
+            return
+        except RoomError as error:  # Redis did not answer whether the holder is alive
+            await _refuse(scope, receive, send, error)
             return
         finally:
             self.answers.pop(asked, None)
