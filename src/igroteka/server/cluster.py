@@ -256,7 +256,6 @@ class Cluster:
                     await self.release(room_id)
             held = list(self.held.items())  # rooms taken meanwhile wait for the next round
             try:
-                await self._alive()
                 results = await self._reacquired(held)
             except RedisError:
                 self._failed()
@@ -274,17 +273,22 @@ class Cluster:
                         lost(room_id)
 
     async def _reacquired(self, held: list[tuple[str, Lock]]) -> list[Any]:
-        """Each lease renewed for another :attr:`lease` if this process still holds it (the
-        library's own script, :meth:`Lock.reacquire`'s): all in one pipeline, one round trip
-        however many rooms. True for each renewed, false for each lapsed."""
-        pipe = self._renewer.pipeline(transaction=False)
-        for _, lock in held:
-            script = lock.lua_reacquire
-            assert script is not None  # registered when the first Lock was made
-            await script(
-                keys=[lock.name], args=[lock.local.token, int(self.lease * 1000)], client=pipe
-            )
-        return list(await pipe.execute(raise_on_error=False))
+        """The liveness said, and each lease renewed for another :attr:`lease` if this
+        process still holds it (the library's own script, :meth:`Lock.reacquire`'s): one
+        pipeline, one round trip however many rooms. True for each renewed, false for each
+        lapsed."""
+        async with self._renewer.pipeline(transaction=False) as pipe:  # its connection let
+            pipe.set(self._alive_key(self.me), str(time.time()), px=int(self.lease * 1000))
+            for _, lock in held:  # go however it ends: the renewals have that one alone
+                script = lock.lua_reacquire
+                assert script is not None  # registered when the first Lock was made
+                await script(
+                    keys=[lock.name], args=[lock.local.token, int(self.lease * 1000)], client=pipe
+                )
+            said, *renewed = await pipe.execute(raise_on_error=False)
+        if isinstance(said, Exception):
+            raise said
+        return renewed
 
     async def _alive(self) -> None:
         alive = self._alive_key(self.me)
