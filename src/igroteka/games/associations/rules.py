@@ -44,6 +44,7 @@ from igroteka.engine.game import (
     starter_option,
     whole_option,
 )
+from igroteka.engine.memo import per_state
 from igroteka.engine.rng import Rng
 from igroteka.i18n import Text
 
@@ -398,20 +399,7 @@ class AssociationsGame:
     # -- who acts
 
     def awaited(self, state: AssociationsState) -> frozenset[int]:
-        if state.phase == Phase.OVER:
-            return _NOBODY
-        if state.phase == Phase.TELL:
-            return frozenset((state.storyteller,))
-        done: Sequence[object]
-        if state.phase == Phase.CONFIRM:
-            done = [c is not None for c in state.confirms]
-        elif state.phase == Phase.LAY:
-            done = [bool(cards) for cards in state.laid]
-        else:
-            done = [bool(votes) for votes in state.votes]
-        return frozenset(
-            seat for seat in range(state.players) if seat != state.storyteller and not done[seat]
-        )
+        return _awaited(state)
 
     def actors(self, state: AssociationsState) -> frozenset[int]:
         return self.awaited(state)
@@ -531,32 +519,15 @@ class AssociationsGame:
 
     def view(self, state: AssociationsState, seat: int | None) -> JsonObject:
         mine = seat is not None and 0 <= seat < state.players
+        shared = _shared_view(state)
         view: JsonObject = {
             "game": self.name,
             "seat": seat,
-            "players": state.players,
-            "phase": state.phase,
-            "round": state.rounds + 1,
-            "storyteller": state.storyteller,
-            "actors": sorted(self.actors(state)),
-            "awaited": sorted(self.awaited(state)),
+            **shared.head,
             "hand": list(state.hands[seat]) if mine and seat is not None else [],
-            "hands": [len(hand) for hand in state.hands],
-            "steps": list(state.steps),
-            "goal": state.options.goal,
-            "special": {str(cell): form for cell, form in _special(state).items()},
-            "form": state.form,
-            "clue": state.clue if state.phase != Phase.TELL else "",
-            "aloud": state.aloud if state.phase != Phase.TELL else False,
-            "tokens": tokens_for(state.players),
-            "pile": len(state.pile),
-            "table": list(state.table),
+            **shared.middle,
             "mine": _own(state, seat) if mine and seat is not None else [],
-            "done": sorted(set(range(state.players)) - self.awaited(state) - {state.storyteller})
-            if state.phase in (Phase.CONFIRM, Phase.LAY, Phase.VOTE)
-            else [],
-            "last": codec.plain(state.history[-1]) if state.history else None,
-            "options": _shown_options(state.options),
+            **shared.tail,
         }
         view.update(faces(view, state.options.lang))
         if mine and seat is not None and state.votes and state.votes[seat]:
@@ -622,6 +593,67 @@ class AssociationsGame:
 
 
 # ---------------------------------------------------------------- a round, step by step
+
+
+def _awaited(state: AssociationsState) -> frozenset[int]:
+    """Who the game waits for: the storyteller, or the others who have not yet answered."""
+    if state.phase == Phase.OVER:
+        return _NOBODY
+    if state.phase == Phase.TELL:
+        return frozenset((state.storyteller,))
+    done: Sequence[object]
+    if state.phase == Phase.CONFIRM:
+        done = [c is not None for c in state.confirms]
+    elif state.phase == Phase.LAY:
+        done = [bool(cards) for cards in state.laid]
+    else:
+        done = [bool(votes) for votes in state.votes]
+    return frozenset(
+        seat for seat in range(state.players) if seat != state.storyteller and not done[seat]
+    )
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """What every seat's view of a state holds alike, in the view's order around a seat's
+    own ``hand`` and ``mine`` (the cards it laid)."""
+
+    head: JsonObject
+    middle: JsonObject
+    tail: JsonObject
+
+
+@per_state
+def _shared_view(state: AssociationsState) -> _Shared:
+    """The part of the views of ``state`` that is the same for every seat, made once."""
+    awaited = _awaited(state)
+    head: JsonObject = {
+        "players": state.players,
+        "phase": state.phase,
+        "round": state.rounds + 1,
+        "storyteller": state.storyteller,
+        "actors": sorted(awaited),  # who may act is who is awaited
+        "awaited": sorted(awaited),
+    }
+    middle: JsonObject = {
+        "hands": [len(hand) for hand in state.hands],
+        "steps": list(state.steps),
+        "goal": state.options.goal,
+        "special": {str(cell): form for cell, form in _special(state).items()},
+        "form": state.form,
+        "clue": state.clue if state.phase != Phase.TELL else "",
+        "aloud": state.aloud if state.phase != Phase.TELL else False,
+        "tokens": tokens_for(state.players),
+        "pile": len(state.pile),
+        "table": list(state.table),
+    }
+    voting = state.phase in (Phase.CONFIRM, Phase.LAY, Phase.VOTE)
+    tail: JsonObject = {
+        "done": sorted(set(range(state.players)) - awaited - {state.storyteller}) if voting else [],
+        "last": codec.plain(state.history[-1]) if state.history else None,
+        "options": _shown_options(state.options),
+    }
+    return _Shared(head, middle, tail)
 
 
 def _shown_options(options: AssociationsOptions) -> JsonObject:

@@ -43,6 +43,7 @@ from igroteka.engine.game import (
     starter_option,
     whole_option,
 )
+from igroteka.engine.memo import per_state
 from igroteka.engine.rng import Rng
 from igroteka.games.crossword.board import BLANK, SIZE, Board, Tile, premiums, tile_set
 from igroteka.games.crossword.score import Word, placement_problem, words
@@ -356,7 +357,7 @@ class CrosswordGame:
     # -- who acts
 
     def awaited(self, state: CrosswordState) -> frozenset[int]:
-        return _NOBODY if state.phase == Phase.OVER else frozenset((state.turn,))
+        return _awaited(state)
 
     def actors(self, state: CrosswordState) -> frozenset[int]:
         return self.awaited(state)
@@ -504,36 +505,17 @@ class CrosswordGame:
     # -- what players see
 
     def view(self, state: CrosswordState, seat: int | None) -> JsonObject:
-        tiles = tile_set(state.lang)
         own = state.racks[seat] if seat is not None and 0 <= seat < state.players else ""
-        on_board = [
-            BLANK if state.board.is_blank(*cell) else state.board.letter(*cell) or ""
-            for cell in state.board.filled()
-        ]
-        unseen = tiles.unseen([*on_board, *own])
+        shared = _shared_view(state)
+        unseen = tile_set(state.lang).unseen([*shared.on_board, *own])
         view: JsonObject = {
             "game": self.name,
             "seat": seat,
-            "players": state.players,
-            "lang": state.lang,
-            "phase": state.phase,
-            "turn": state.turn,
-            "first": state.first,
-            "round": state.round,
-            "actors": sorted(self.actors(state)),
-            "awaited": sorted(self.awaited(state)),
-            "board": list(state.board.rows),
-            "premiums": list(premiums().marks),
-            "points": {letter: value for letter, value in tiles.points.items()},
+            **shared.head,
             "rack": list(own),
-            "racks": [len(rack) for rack in state.racks],
-            "bag": len(state.bag),
+            **shared.middle,
             "unseen": dict(sorted(unseen.items())),
-            "scores": list(state.scores),
-            "last": [_tile_json(tile) for tile in state.last],
-            "turns": [codec.plain(turn) for turn in state.turns],
-            "rack_size": tiles.rack,
-            "options": codec.plain(state.options),
+            **shared.tail,
         }
         if state.result is not None:
             view["outcome"] = state.result.to_json()
@@ -573,6 +555,54 @@ class CrosswordGame:
 
 
 # ---------------------------------------------------------------- helpers
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """What every seat's view of a state holds alike, in the view's order around a seat's
+    own ``rack`` and ``unseen`` tiles; and the tiles on the board, which no seat sees as unseen."""
+
+    head: JsonObject
+    middle: JsonObject
+    tail: JsonObject
+    on_board: list[str]
+
+
+@per_state
+def _shared_view(state: CrosswordState) -> _Shared:
+    """The part of the views of ``state`` that is the same for every seat, made once."""
+    tiles = tile_set(state.lang)
+    awaited = sorted(_awaited(state))
+    head: JsonObject = {
+        "players": state.players,
+        "lang": state.lang,
+        "phase": state.phase,
+        "turn": state.turn,
+        "first": state.first,
+        "round": state.round,
+        "actors": awaited,  # who may act is who is awaited: the player whose turn it is
+        "awaited": awaited,
+        "board": list(state.board.rows),
+        "premiums": list(premiums().marks),
+        "points": dict(tiles.points.items()),
+    }
+    tail: JsonObject = {
+        "scores": list(state.scores),
+        "last": [_tile_json(tile) for tile in state.last],
+        "turns": [codec.plain(turn) for turn in state.turns],
+        "rack_size": tiles.rack,
+        "options": codec.plain(state.options),
+    }
+    on_board = [
+        BLANK if state.board.is_blank(*cell) else state.board.letter(*cell) or ""
+        for cell in state.board.filled()
+    ]
+    middle: JsonObject = {"racks": [len(rack) for rack in state.racks], "bag": len(state.bag)}
+    return _Shared(head, middle, tail, on_board)
+
+
+def _awaited(state: CrosswordState) -> frozenset[int]:
+    return _NOBODY if state.phase == Phase.OVER else frozenset((state.turn,))
 
 
 def _tile_json(tile: Tile) -> list[Any]:
