@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
 import hashlib
 import json
-from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -29,21 +27,6 @@ def message(value: Any) -> str:
         return orjson.dumps(value, option=_MESSAGE).decode()
     except TypeError:
         return json.dumps(value, ensure_ascii=False)
-
-
-def spliced(fields: Mapping[str, str]) -> str:
-    """The JSON text of an object whose values are JSON texts already: the parts of a message
-    that many readers share are encoded once, then put together for each.
-
-    >>> spliced({"type": message("update"), "view": message({"seat": None})})
-    '{"type":"update","view":{"seat":null}}'
-    """
-    return "{" + ",".join(f"{_key(key)}:{text}" for key, text in fields.items()) + "}"
-
-
-@functools.lru_cache(maxsize=256)
-def _key(key: str) -> str:
-    return message(key)
 
 
 def dumps(value: Any) -> str:

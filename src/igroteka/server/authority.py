@@ -111,9 +111,6 @@ def outcome_json(outcome: Outcome, lang: str) -> JsonObject:
     return {**outcome.to_json(), "reason": translate(outcome.reason, lang)}
 
 
-_UPDATE = codec.message("update")
-
-
 class Listener(Protocol):
     """Who hears of every action besides the connections: the room's bots (``pacing``)."""
 
@@ -350,49 +347,46 @@ class Authority:
         """Each connection's update: its seat's view and events, the context in its language,
         the banner and the log's new lines (the chronicle's entries from ``start`` on).
 
-        Each part is made and encoded once for all who share it: the context once per
-        language, the view, the events, the banner, the lines and the moments once per seat
-        (their sentences once per language: see ``Chronicle``), and each seat's message once
-        per language, however many connections (a seat's devices, the spectators) read it.
+        Each part is made once for all who share it: the context once per language, the
+        view, the events, the lines and the moments once per seat (their sentences once per
+        language: see ``Chronicle``), and each seat's message is encoded once per language, in
+        one call, however many connections (a seat's devices, the spectators) read it.
         """
         match = self.match
         chronicle = self.chronicle
         now = self._context()
-        contexts: dict[str, tuple[JsonObject, str]] = {}
-        seen: dict[int | None, tuple[str, str, Banner, list[Any], list[JsonObject]]] = {}
+        contexts: dict[str, JsonObject] = {}
+        seen: dict[int | None, tuple[JsonObject, list[JsonObject], list[Any], list[Any]]] = {}
         texts: dict[tuple[int | None, str], str] = {}  # one encoding per seat and language
-        seq = codec.message(self.seq)
+        seq = self.seq
         for connection in self.connections:
             seat, lang = connection.seat, connection.lang
             text = texts.get((seat, lang))
             if text is None:
-                if lang not in contexts:
-                    told = self._in(now, lang)
-                    contexts[lang] = told, codec.message(told)
-                told, told_text = contexts[lang]
-                if seat not in seen:  # once per seat: its view, banner, lines and moments
-                    view = match.view(seat)
+                told = contexts.get(lang)
+                if told is None:
+                    told = contexts[lang] = self._in(now, lang)
+                if seat not in seen:  # once per seat: its view, events, lines and moments
                     seen[seat] = (
-                        codec.message(view),
-                        codec.message([event.to_json() for event in events_for(events, seat)]),
-                        self.banner(view, told, seat),
+                        match.view(seat),
+                        [event.to_json() for event in events_for(events, seat)],
                         chronicle.since(start, seat),
                         chronicle.moments(start, seat),
                     )
-                view_text, events_text, banner, lines, moments = seen[seat]
-                text = codec.spliced(
+                view, shown, lines, moments = seen[seat]
+                banner = self.banner(view, told, seat)
+                text = texts[seat, lang] = codec.message(
                     {
-                        "type": _UPDATE,
+                        "type": "update",
                         "seq": seq,
-                        "context": told_text,
-                        "view": view_text,
-                        "events": events_text,
-                        "banner": codec.message(banner_json(banner, told["deadline"], lang)),
-                        "log": codec.message(log_json(lines, lang)),
-                        "moments": codec.message(moments_json(moments, lang)),
+                        "context": told,
+                        "view": view,
+                        "events": shown,
+                        "banner": banner_json(banner, told["deadline"], lang),
+                        "log": log_json(lines, lang),
+                        "moments": moments_json(moments, lang),
                     }
                 )
-                texts[seat, lang] = text
             connection.send(text)
 
     # -- the replay of a finished game
