@@ -18,7 +18,7 @@ import re
 import sys
 import time
 import traceback
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from importlib import resources
 from typing import Annotated, Any, TypeVar
 
@@ -46,6 +46,7 @@ from igroteka.server.pacing import Settings
 from igroteka.server.people import move_link, qr_svg
 from igroteka.server.readiness import (
     LexiconIndexes,
+    NotBeforeReady,
     Readiness,
     WordIndexes,
     build_missing,
@@ -374,16 +375,7 @@ def create_app(
     app.state.guard = guard
     app.add_middleware(ServerSend)
 
-    @app.middleware("http")
-    async def not_before_ready(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        """Until the server is ready, the API answers 503 with what it is doing."""
-        reason = readiness.reason
-        if reason is not None and request.url.path.startswith("/api/"):
-            lang = negotiate(request.headers.get("accept-language"))
-            return JSONResponse(refused_for(readiness.code, reason, lang), 503)
-        return await call_next(request)
+    app.add_middleware(NotBeforeReady, readiness=readiness)
 
     def openapi() -> dict[str, Any]:
         """The API's description, with every registered game's options from its declaration."""

@@ -23,12 +23,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Any, Protocol
+
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
 
 from igroteka.games import entry, game_names
-from igroteka.i18n import Text
+from igroteka.i18n import Text, negotiate
+from igroteka.server.errors import refused_for
 
-__all__ = ["LexiconIndexes", "Readiness", "WordIndexes", "build_missing", "word_languages"]
+__all__ = [
+    "LexiconIndexes",
+    "NotBeforeReady",
+    "Readiness",
+    "WordIndexes",
+    "build_missing",
+    "word_languages",
+]
 
 
 class WordIndexes(Protocol):
@@ -125,3 +136,23 @@ def build_missing(
         began = time.monotonic()
         indexes.build(lang)
         say(f"done in {time.monotonic() - began:.0f} s\n")
+
+
+class NotBeforeReady:
+    """ASGI middleware: until the server is ready, the API (``/api/…``) answers 503 with what
+    the server is doing, in the language the request accepts; the pages, ``/healthz`` and the
+    websockets (which say so in their own way) pass. A plain ASGI middleware, not Starlette's
+    ``BaseHTTPMiddleware``, which costs every request a task group and a stream."""
+
+    def __init__(self, app: Any, readiness: Readiness) -> None:
+        self.app = app
+        self.readiness = readiness
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        reason = self.readiness.reason
+        if reason is not None and scope["type"] == "http" and scope["path"].startswith("/api/"):
+            lang = negotiate(Headers(scope=scope).get("accept-language"))
+            answer = JSONResponse(refused_for(self.readiness.code, reason, lang), 503)
+            await answer(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
