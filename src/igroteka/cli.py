@@ -556,8 +556,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from igroteka.server import Settings, create_app
     from igroteka.server.app import UVICORN, hide_tokens
+    from igroteka.server.collector import tune
     from igroteka.store import StoreError, default_url
 
+    tune()  # a server's garbage collector: server/collector.py
     url = args.db or default_url()
     try:
         settings = Settings(
