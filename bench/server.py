@@ -11,7 +11,9 @@ websockets: when the view says it is their turn, they think for 0.5 to 1.5
 times --think seconds (as people do, not all at once), choose, and send the
 action. Measured, for every action a client sends: the latency from sending it
 to the moment its update has reached all 4 clients of the room. Meanwhile
-``/healthz`` is asked every 0.1 s and its slowest answer is reported.
+``/healthz`` is asked every 0.1 s, from a process of its own, from the moment the
+clients connect (through every room's joins and starts at once) to the end, and its slowest
+answer is reported.
 
 The cases, each a fresh server and store:
 
@@ -305,17 +307,29 @@ async def _new_room(
     return room, tokens, creator or tokens[0]
 
 
-async def _health(
-    http: httpx.AsyncClient, stop: float, slowest: list[float], pid: int, rss: list[float]
-) -> None:
-    """Ask /healthz every 0.1 s until ``stop``; keep the slowest answer, and the server's RSS."""
+async def _memory(stop: float, pid: int, rss: list[float]) -> None:
+    """Read the server's RSS every 0.1 s until ``stop``."""
     while time.perf_counter() < stop:
-        asked = time.perf_counter()
-        with contextlib.suppress(httpx.HTTPError):
-            await http.get("/healthz")
-        slowest[0] = max(slowest[0], time.perf_counter() - asked)
         rss.append(rss_mb(pid))
         await asyncio.sleep(0.1)
+
+
+def health(url: str, seconds: float) -> dict[str, Any]:
+    """Ask /healthz every 0.1 s for ``seconds`` (in a process of its own, so that the clients'
+    own work does not delay its answers): the slowest answer, and how many were not 200."""
+    slowest, asked, refused = 0.0, 0, 0
+    stop = time.perf_counter() + seconds
+    with httpx.Client(base_url=url, timeout=60) as http:
+        while time.perf_counter() < stop:
+            began = time.perf_counter()
+            try:
+                refused += http.get("/healthz").status_code != 200
+            except httpx.HTTPError:
+                refused += 1
+            slowest = max(slowest, time.perf_counter() - began)
+            asked += 1
+            time.sleep(max(0.0, 0.1 - (time.perf_counter() - began)))
+    return {"slowest ms": 1000 * slowest, "asked": asked, "not 200": refused}
 
 
 def rss_mb(pid: int) -> float:
@@ -364,8 +378,8 @@ async def load(
         starters: list[tuple[str, str]] = []  # (room, its creator token)
         for number in range(rooms):
             transport = httpx.AsyncHTTPTransport(local_address=address(number))
-            async with httpx.AsyncClient(base_url=url, timeout=60, transport=transport) as own:
-                room_id, tokens, creator = await _new_room(own, game, options, number, 4)
+            async with httpx.AsyncClient(base_url=url, timeout=60, transport=transport) as maker:
+                room_id, tokens, creator = await _new_room(maker, game, options, number, 4)
             room = Room(room_id, 4)
             clients = [
                 Client(game, room, seat, token, think, deflate, address(number))
@@ -379,6 +393,7 @@ async def load(
             others.append(Client(SLOW, Room(slow_id, 1), 0, tokens[0], think, deflate))
             starters.insert(0, (slow_id, creator))
         stop = time.perf_counter() + seconds
+        asking = _beside("health", url, seconds + 0.5)  # through the joins and the starts
         ws_url = url.replace("http", "ws")
         clients = [c for _, cs in made for c in cs] + others
         tasks = [asyncio.create_task(c.run(ws_url, stop)) for c in clients]
@@ -387,15 +402,15 @@ async def load(
         clients_cpu = time.process_time()
         rss = [rss_mb(pid)]
         before = rss[0]
-        slowest = [0.0]
-        tasks.append(asyncio.create_task(_health(http, stop, slowest, pid, rss)))
+        tasks.append(asyncio.create_task(_memory(stop, pid, rss)))
         for room_id, token in starters:
             await http.post(f"/api/rooms/{room_id}/start", json={"token": token})
-        other = _beside(beside, url, stop - time.perf_counter())
+        other = _beside(beside, url, stop - time.perf_counter()) if beside else None
         await asyncio.gather(*tasks)
         elapsed, spent = time.perf_counter() - start, cpu_seconds(pid)
         loop, own, cpu = spent[0] - loop, spent[1] - own, spent[2] - cpu
         clients_cpu = time.process_time() - clients_cpu
+    asked = _answer(asking)
     latencies = sorted(x for room, _ in made for x in room.latencies)
     actions = sum(room.actions for room, _ in made)
     if not latencies:  # the server never answered in time: no figure, not a crash
@@ -407,7 +422,7 @@ async def load(
         "p50 ms": 1000 * statistics.median(latencies),
         "p99 ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
         "max ms": 1000 * latencies[-1],
-        "healthz max ms": 1000 * slowest[0],
+        "healthz max ms": asked["slowest ms"],
         "loop thread CPU µs/action": 1e6 * loop / max(actions, 1),
         "loop process CPU µs/action": 1e6 * own / max(actions, 1),
         "server CPU µs/action": 1e6 * cpu / max(actions, 1),
@@ -417,15 +432,21 @@ async def load(
         "RSS MB max": max(rss),
     }
     if other is not None:
-        out, _ = other.communicate(timeout=120)
-        print(f"  {beside}: {out.decode().strip()}", file=sys.stderr)
+        print(f"  {beside}: {json.dumps(_answer(other))}", file=sys.stderr)
+    if asked["not 200"]:
+        print(f"  /healthz: {asked['not 200']} of {asked['asked']} not 200", file=sys.stderr)
     return measured
 
 
-def _beside(kind: str | None, url: str, seconds: float) -> subprocess.Popen[bytes] | None:
-    """The flooding or deaf client, in a process of its own (None: no such client)."""
-    if kind is None:
-        return None
+def _answer(process: subprocess.Popen[bytes]) -> dict[str, Any]:
+    """What a process of :func:`_beside` printed: its one line of JSON."""
+    out, _ = process.communicate(timeout=120)
+    answer: dict[str, Any] = json.loads(out)
+    return answer
+
+
+def _beside(kind: str, url: str, seconds: float) -> subprocess.Popen[bytes]:
+    """The flooding or deaf client, or the /healthz asker, in a process of its own."""
     command = [sys.executable, __file__, f"--{kind}", url, "--seconds", str(seconds)]
     return subprocess.Popen(command, stdout=subprocess.PIPE)
 
@@ -778,6 +799,7 @@ def main() -> None:
     parser.add_argument("--synchronous", help=argparse.SUPPRESS)
     parser.add_argument("--flood", help=argparse.SUPPRESS)
     parser.add_argument("--deaf", help=argparse.SUPPRESS)
+    parser.add_argument("--health", help=argparse.SUPPRESS)
     parser.add_argument("--commits", type=int, default=3000, help="actions of the commits case")
     args = parser.parse_args()
     if args.serve:
@@ -788,6 +810,9 @@ def main() -> None:
         return
     if args.deaf:
         print(json.dumps(deaf(args.deaf, args.seconds)))
+        return
+    if args.health:
+        print(json.dumps(health(args.health, args.seconds)))
         return
     register(slow_entry(args.slow))
     trees: dict[str, str | None] = {"": None}
