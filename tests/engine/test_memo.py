@@ -61,6 +61,7 @@ def test_threads_asking_at_once_all_get_a_right_answer() -> None:
     for thread in threads:
         thread.join()
     assert wrong == []
+    assert len(states) <= len(calls) <= 4 * len(states)  # each computed, by one thread or more
 
 
 def test_a_crossword_seat_sees_its_own_rack_beside_the_shared_board() -> None:
