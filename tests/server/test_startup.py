@@ -85,6 +85,10 @@ def test_the_lobby_and_the_game_wait_until_the_server_is_ready(said: list[str]) 
         until(lambda: said)
         refused = client.post("/api/rooms", json={"game": "klepka", "players": 2})
         assert refused.status_code == 503 and refused.json()["error"] == "starting"
+        ukrainian = client.get("/api/rooms", headers={"accept-language": "uk"})
+        assert ukrainian.status_code == 503  # said in the asker's language
+        assert ukrainian.json()["reason"] != refused.json()["reason"]
+        assert ukrainian.json()["reason"].startswith("сервер")
         with connected(client, "anything") as ws:
             message = ws.receive_json()
         assert message["type"] == "error" and message["error"] == "starting"
