@@ -305,7 +305,7 @@ def main() -> None:
     parser.add_argument("--rooms", default="200,1000", help="room counts, comma-separated")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=1.0)
-    parser.add_argument("--game", default="klepka", choices=["klepka", "letters"])
+    parser.add_argument("--game", default="klepka", choices=sorted(OPTIONS))
     parser.add_argument("--cases", default=",".join(CASES))
     parser.add_argument("--loadgens", type=int, default=2, help="load generator processes")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432")
