@@ -70,7 +70,7 @@ import time
 from igroteka.server.workers import Workers
 workers = Workers("process", 2)
 workers.start()
-time.sleep(0.5)
+workers._started.result(120)  # made in a thread: the forkserver loads the lexicon first
 print(" ".join(str(p) for p in workers._executor()._processes), flush=True)
 time.sleep(60)
 """
@@ -122,3 +122,33 @@ def test_a_worker_that_dies_is_replaced_and_the_bot_still_plays(
         workers.close()
     assert first == expected and second == expected
     assert "a worker process died" in capfd.readouterr().err
+
+
+def _what_a_worker_holds() -> tuple[int, tuple[str, ...], int]:
+    """In a worker, before any bot asked it for anything: its parent, the languages its
+    parent loaded, and how many automata it holds already."""
+    from igroteka.lexicon import gaddag
+    from igroteka.server import preload
+
+    return os.getppid(), preload.LOADED, gaddag.automaton.cache_info().currsize
+
+
+def test_workers_begin_with_the_lexicon_their_parent_loaded_once_for_all() -> None:
+    from igroteka.lexicon.index import is_built
+
+    workers = Workers("process", 2)
+    workers.start()
+
+    async def ask() -> list[tuple[int, tuple[str, ...], int]]:
+        return [await workers._run(_what_a_worker_holds) for _ in range(4)]
+
+    try:
+        answers = asyncio.run(ask())
+    finally:
+        workers.close()
+    parents = {parent for parent, _, _ in answers}
+    assert parents and os.getpid() not in parents  # forked by the forkserver, not the server
+    built = tuple(lang for lang in ("uk", "ru") if is_built(lang))
+    for _, loaded, automata in answers:
+        assert loaded == built  # what the bots ask of every built index, loaded before
+        assert automata == len(built)

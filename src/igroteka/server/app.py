@@ -366,7 +366,7 @@ def create_app(
             if cluster is not None:  # its rooms' leases let go: the others take them at once
                 await cluster.close()
         finally:
-            workers.close()
+            workers.close(wait=True)
             store.close()
 
     app = FastAPI(title="Igroteka", version="0.1.0", lifespan=lifespan)

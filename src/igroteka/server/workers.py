@@ -20,8 +20,14 @@ other, nor for a worker busy with another room's long step (there are several).
 rules' order use it), ``Workers("thread")`` in threads (measured in
 bench/server.py: it does not keep the loop free).
 
-The worker processes are forked from the server when first needed, so they
-know every game the server knows (one a test or a benchmark registered too).
+The worker processes are forked by a process of their own (multiprocessing's
+*forkserver*), which first loads the lexicon (:mod:`igroteka.server.preload`):
+the workers share its pages instead of each loading a copy. The server itself
+never forks, though it runs threads. A call's game and bot travel pickled, by the
+module that defines their class, so a game a test or a benchmark registers is
+known to the workers if its module can be imported (the main script's too).
+``start`` has them made in a thread of its own (the first takes as long as the
+lexicon's loading), and a call waits for that without holding up the loop.
 """
 
 from __future__ import annotations
@@ -101,15 +107,38 @@ def _ready() -> int:
 
 def _worker_start(server: int) -> None:
     """A worker yields the CPU to the server's loop (which only moves messages), and ends
-    when the server has gone, however it went (killed, it cannot shut its pool down)."""
+    when the server has gone, however it went (killed, it cannot shut its pool down): its
+    parent, the forkserver, ends with the server."""
     os.nice(NICENESS)
+    parent = os.getppid()
 
     def watch() -> None:
-        while os.getppid() == server:
+        while os.getppid() == parent and _alive(server):
             time.sleep(0.5)
         os._exit(0)
 
     threading.Thread(target=watch, name="igroteka-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # there, but another user's: not ours any more
+        return False
+    return True
+
+
+PRELOAD = ["__main__", "igroteka.server.preload"]
+"""What the forkserver imports before it forks a worker: the main script (whose games a
+benchmark registers), and the lexicon."""
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
 
 
 class Workers:
@@ -124,13 +153,22 @@ class Workers:
         self.processes = processes or max(2, min(4, os.cpu_count() or 2))
         self._pool: concurrent.futures.Executor | None = None
         self._closed = False
+        self._started: concurrent.futures.Future[None] | None = None
+        """Done once the worker processes are made (:meth:`start`)."""
+        self._lock = threading.Lock()
 
     def _executor(self) -> concurrent.futures.Executor:
+        with self._lock:
+            return self._made()
+
+    def _made(self) -> concurrent.futures.Executor:
+        if self._closed:
+            raise RuntimeError("the workers are closed")
         if self._pool is None:
             if self.kind == "process":
                 self._pool = concurrent.futures.ProcessPoolExecutor(
                     self.processes,
-                    mp_context=multiprocessing.get_context("fork"),
+                    mp_context=_context(),
                     initializer=_worker_start,
                     initargs=(os.getpid(),),
                 )
@@ -141,16 +179,34 @@ class Workers:
         return self._pool
 
     def start(self) -> None:
-        """Fork the worker processes now (before the server runs threads of its own)."""
-        if self.kind == "process":
-            pool = self._executor()
-            for _ in range(self.processes):
-                pool.submit(_ready)
+        """Have the worker processes made now, in a thread (the forkserver loads the lexicon
+        first: seconds), so that the first call does not wait for all of it."""
+        if self.kind != "process" or self._started is not None:
+            return
+        started: concurrent.futures.Future[None] = concurrent.futures.Future()
+        self._started = started
+
+        def make() -> None:
+            try:
+                pool = self._executor()
+                waited = [pool.submit(_ready) for _ in range(self.processes)]
+                concurrent.futures.wait(waited)
+            except RuntimeError:  # closed meanwhile: the calls are refused as closed
+                pass
+            finally:  # a call that fails to reach a worker says why itself
+                started.set_result(None)
+
+        threading.Thread(target=make, name="igroteka-workers", daemon=True).start()
 
     async def _run(self, call: Callable[..., T], *args: Any) -> T:
         if self.kind == "inline":
             return call(*args)
         loop = asyncio.get_running_loop()
+        if self._started is not None and not self._started.done():
+            # the loop goes on meanwhile; a call cancelled while it waits cancels only itself
+            await asyncio.shield(asyncio.wrap_future(self._started))
+        if self._closed:
+            raise asyncio.CancelledError()  # the server is ending: so is this
         pool = self._executor()
         try:
             return await loop.run_in_executor(pool, call, *args)
@@ -209,8 +265,12 @@ class Workers:
         """Every state of a record and the events of the step to it (a replay viewer's)."""
         return await self._run(_steps, game, record, versions)
 
-    def close(self) -> None:
-        self._closed = True
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+    def close(self, wait: bool = False) -> None:
+        """Take no more calls; ``wait``: until the workers have ended (a server's end, so that
+        their queues' semaphores are let go, not left to the resource tracker to clean up and
+        warn of)."""
+        with self._lock:
+            self._closed = True
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=wait, cancel_futures=True)
