@@ -138,6 +138,8 @@ def test_workers_begin_with_the_lexicon_their_parent_loaded_once_for_all() -> No
 
     workers = Workers("process", 2)
     workers.start()
+    assert workers._started is not None
+    workers._started.result(120)  # made: calls go to the worker processes from now on
 
     async def ask() -> list[tuple[int, tuple[str, ...], int]]:
         return [await workers._run(_what_a_worker_holds) for _ in range(4)]
@@ -152,3 +154,21 @@ def test_workers_begin_with_the_lexicon_their_parent_loaded_once_for_all() -> No
     for _, loaded, automata in answers:
         assert loaded == built  # what the bots ask of every built index, loaded before
         assert automata == len(built)
+
+
+def test_a_call_made_while_the_workers_are_being_made_is_answered_without_waiting() -> None:
+    """The first rooms asked for after a restart are replayed at once: the forkserver's
+    loading of the lexicon (a second or two) does not hold them up."""
+    workers = Workers("process", 2)
+    workers.start()
+
+    async def ask() -> int:
+        return await workers._run(os.getpid)
+
+    try:
+        answered_by = asyncio.run(ask())
+        made = workers._started is not None and workers._started.done()
+    finally:
+        workers.close()
+    assert answered_by == os.getpid()  # in a thread beside the loop, meanwhile
+    assert not made

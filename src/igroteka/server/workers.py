@@ -27,7 +27,9 @@ never forks, though it runs threads. A call's game and bot travel pickled, by th
 module that defines their class, so a game a test or a benchmark registers is
 known to the workers if its module can be imported (the main script's too).
 ``start`` has them made in a thread of its own (the first takes as long as the
-lexicon's loading), and a call waits for that without holding up the loop.
+lexicon's loading, a second or two); a call made meanwhile (the first rooms asked
+for after a restart are replayed at once) runs in a thread beside the loop instead
+of waiting for them.
 """
 
 from __future__ import annotations
@@ -155,6 +157,8 @@ class Workers:
         self._closed = False
         self._started: concurrent.futures.Future[None] | None = None
         """Done once the worker processes are made (:meth:`start`)."""
+        self._meanwhile: concurrent.futures.ThreadPoolExecutor | None = None
+        """The threads of the calls made before the worker processes are."""
         self._lock = threading.Lock()
 
     def _executor(self) -> concurrent.futures.Executor:
@@ -202,11 +206,10 @@ class Workers:
         if self.kind == "inline":
             return call(*args)
         loop = asyncio.get_running_loop()
-        if self._started is not None and not self._started.done():
-            # the loop goes on meanwhile; a call cancelled while it waits cancels only itself
-            await asyncio.shield(asyncio.wrap_future(self._started))
         if self._closed:
             raise asyncio.CancelledError()  # the server is ending: so is this
+        if self._started is not None and not self._started.done():
+            return await loop.run_in_executor(self._threads(), call, *args)
         pool = self._executor()
         try:
             return await loop.run_in_executor(pool, call, *args)
@@ -215,6 +218,17 @@ class Workers:
                 raise asyncio.CancelledError() from None  # the server is ending: so is this
             self._replace(pool)
             return await loop.run_in_executor(self._executor(), call, *args)  # pure: again
+
+    def _threads(self) -> concurrent.futures.Executor:
+        """The threads that run the calls made before the worker processes are ready."""
+        with self._lock:
+            if self._closed:
+                raise asyncio.CancelledError()
+            if self._meanwhile is None:
+                self._meanwhile = concurrent.futures.ThreadPoolExecutor(
+                    2, thread_name_prefix="igroteka-meanwhile"
+                )
+            return self._meanwhile
 
     def _replace(self, broken: concurrent.futures.Executor) -> None:
         """A worker died (killed, out of memory): its pool takes no more calls. A new pool is
@@ -272,5 +286,8 @@ class Workers:
         with self._lock:
             self._closed = True
             pool, self._pool = self._pool, None
+            threads, self._meanwhile = self._meanwhile, None
+        if threads is not None:
+            threads.shutdown(wait=False, cancel_futures=True)
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=True)
