@@ -142,9 +142,15 @@ class TileSet:
 
     def unseen(self, seen: Iterable[str]) -> Counter[str]:
         """The set's tiles less those seen (on the board, on one's rack)."""
+        return +self.left(seen)
+
+    def left(self, seen: Iterable[str]) -> Counter[str]:
+        """The set's tiles less those seen, every letter of the set kept, its count 0 or
+        below once all its tiles are seen: to take more from, then keep the positive
+        (``+``), as :meth:`unseen` does."""
         left = Counter(self.counts)
         left.subtract(Counter(seen))
-        return +left
+        return left
 
 
 def _data(file: str) -> Iterator[list[str]]:

@@ -507,14 +507,15 @@ class CrosswordGame:
     def view(self, state: CrosswordState, seat: int | None) -> JsonObject:
         own = state.racks[seat] if seat is not None and 0 <= seat < state.players else ""
         shared = _shared_view(state)
-        unseen = tile_set(state.lang).unseen([*shared.on_board, *own])
+        unseen = shared.left.copy()  # the tiles not on the board, less the seat's own
+        unseen.subtract(own)
         view: JsonObject = {
             "game": self.name,
             "seat": seat,
             **shared.head,
             "rack": list(own),
             **shared.middle,
-            "unseen": dict(sorted(unseen.items())),
+            "unseen": dict(sorted((+unseen).items())),
             **shared.tail,
         }
         if state.result is not None:
@@ -560,12 +561,13 @@ class CrosswordGame:
 @dataclass(frozen=True)
 class _Shared:
     """What every seat's view of a state holds alike, in the view's order around a seat's
-    own ``rack`` and ``unseen`` tiles; and the tiles on the board, which no seat sees as unseen."""
+    own ``rack`` and ``unseen`` tiles; and the set's tiles less those on the board, from which
+    each seat's unseen tiles are its own rack's less."""
 
     head: JsonObject
     middle: JsonObject
     tail: JsonObject
-    on_board: list[str]
+    left: Counter[str]
 
 
 @per_state
@@ -586,6 +588,7 @@ def _shared_view(state: CrosswordState) -> _Shared:
         "premiums": list(premiums().marks),
         "points": dict(tiles.points.items()),
     }
+    middle: JsonObject = {"racks": [len(rack) for rack in state.racks], "bag": len(state.bag)}
     tail: JsonObject = {
         "scores": list(state.scores),
         "last": [_tile_json(tile) for tile in state.last],
@@ -593,12 +596,11 @@ def _shared_view(state: CrosswordState) -> _Shared:
         "rack_size": tiles.rack,
         "options": codec.plain(state.options),
     }
-    on_board = [
+    on_board = (
         BLANK if state.board.is_blank(*cell) else state.board.letter(*cell) or ""
         for cell in state.board.filled()
-    ]
-    middle: JsonObject = {"racks": [len(rack) for rack in state.racks], "bag": len(state.bag)}
-    return _Shared(head, middle, tail, on_board)
+    )
+    return _Shared(head, middle, tail, tiles.left(on_board))
 
 
 def _awaited(state: CrosswordState) -> frozenset[int]:
