@@ -161,14 +161,18 @@ def test_a_call_made_while_the_workers_are_being_made_is_answered_without_waitin
     loading of the lexicon (a second or two) does not hold them up."""
     workers = Workers("process", 2)
     workers.start()
+    started = workers._started
+    assert started is not None
 
-    async def ask() -> int:
-        return await workers._run(os.getpid)
+    def who_answers() -> tuple[int, bool]:  # in this process: run by a thread, not pickled
+        return os.getpid(), started.done()
+
+    async def ask() -> tuple[int, bool]:
+        return await workers._run(who_answers)
 
     try:
-        answered_by = asyncio.run(ask())
-        made = workers._started is not None and workers._started.done()
+        answered_by, made = asyncio.run(ask())
     finally:
         workers.close()
     assert answered_by == os.getpid()  # in a thread beside the loop, meanwhile
-    assert not made
+    assert not made  # when it was answered, the worker processes were still being made

@@ -1,12 +1,13 @@
 """Loading a language's lexicon once, in a process that forks others which then share it.
 
-A server's bots compute in worker processes forked from it
-(:mod:`igroteka.server.workers`). A worker that loads the lexicon for itself
+A server's bots compute in worker processes (:mod:`igroteka.server.workers`),
+forked by a forkserver that first loads the lexicon with :func:`load`
+(:mod:`igroteka.server.preload`). A worker that loads the lexicon for itself
 holds a copy of all of it: the crossword automaton's nested dicts (134 MB for
 Ukrainian, 83 MB for Russian), the frequency list (83 MB for Ukrainian), the
-analyser's tables. Loaded in the server before it forks, they are in the
-workers from the start, in pages the workers share with the server for as long
-as none of them writes to a page (copy on write):
+analyser's tables. Loaded in their parent before it forks them, they are in the
+workers from the start, in pages the workers share for as long as none of them
+writes to a page (copy on write):
 
 - the index's files (tries, bit sets, the packed automaton) are mapped from
   the cache, read-only: the system keeps one copy of a file's pages for every

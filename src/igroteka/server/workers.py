@@ -232,7 +232,7 @@ class Workers:
 
     def _replace(self, broken: concurrent.futures.Executor) -> None:
         """A worker died (killed, out of memory): its pool takes no more calls. A new pool is
-        forked, once for all the calls the dead one failed, and said on the console."""
+        made, once for all the calls the dead one failed, and said on the console."""
         if self._pool is broken:
             broken.shutdown(wait=False, cancel_futures=True)
             self._pool = None
