@@ -64,6 +64,7 @@ __all__ = ["UVICORN", "create_app", "hide_tokens"]
 
 UVICORN: dict[str, Any] = {
     "log_level": "warning",
+    "ws": "websockets-sansio",
     "ws_per_message_deflate": False,
     "ws_max_size": FRAME_BYTES,
 }
@@ -71,7 +72,9 @@ UVICORN: dict[str, Any] = {
 client was 10% of the server's CPU at 200 rooms, and turning it off cut the CPU of an
 action by 16% (bench/server.py, cases ``load`` and ``plain``); a view is a few kB. A
 client's message is read whole only up to ``FRAME_BYTES`` (limits.py), not uvicorn's
-16 MB. ``igroteka serve`` runs with them."""
+16 MB. uvicorn's sans-I/O websockets (``websockets-sansio``), whose protocol a message can be
+written into at once, without the ASGI layers (sockets.py, ``_direct``). ``igroteka serve``
+runs with them."""
 
 
 _TOKEN = re.compile(r"(?<=[?&]token=)[^&#\s\"']+")

@@ -63,6 +63,11 @@ class Connection:
     the server hold every update for it. When ``limit`` messages wait already, the
     queue is emptied and the connection is to be closed (``closing``: :data:`BEHIND`);
     the client reconnects and is welcomed with the view of now.
+
+    Where the socket allows it (``direct``, set by sockets.py), a message that nothing
+    waits before is written at once, if its socket can take it now, without waking the
+    connection's writer: the loop's own cost of a message, once per reader of an update.
+    Only a message the socket cannot take now is queued, for the writer to send when it can.
     """
 
     seat: int | None
@@ -75,11 +80,20 @@ class Connection:
     """The close code, once the connection is to be closed."""
     closed: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once the connection is to be closed."""
+    direct: Callable[[str], bool] | None = None
+    """Writes a message's text to the socket if the socket can take it now (True), else
+    writes nothing (False); None: every message goes through the writer."""
 
     def send(self, message: JsonObject | str) -> None:
-        """Queue a message: an object, or its JSON text already (one encoding for many)."""
+        """Send a message (an object, or its JSON text already: one encoding for many): at
+        once where it can be (``direct``), else queued for the writer, in order."""
         if self.closing is not None:
             return
+        if not self.queue and self.direct is not None:  # nothing waits before it
+            text = message if isinstance(message, str) else codec.message(message)
+            if self.direct(text):
+                return
+            message = text
         if len(self.queue) >= self.limit:
             self.queue.clear()  # held for nobody from now on
             self.close(BEHIND)
@@ -95,7 +109,8 @@ class Connection:
         self.closed.set()
 
     async def next(self) -> JsonObject | str | None:
-        """The next message to send, waiting for one; None once the connection is closing."""
+        """The next message to send, waiting for one; None once the connection is closing.
+        It stays first in the queue until :meth:`sent` (nothing is written before it)."""
         while not self.queue:
             if self.closing is not None:
                 return None
@@ -103,7 +118,12 @@ class Connection:
             await self.ready.wait()
         if self.closing is not None:
             return None
-        return self.queue.popleft()
+        return self.queue[0]
+
+    def sent(self) -> None:
+        """The message :meth:`next` gave has been written."""
+        if self.queue:
+            self.queue.popleft()
 
 
 def outcome_json(outcome: Outcome, lang: str) -> JsonObject:

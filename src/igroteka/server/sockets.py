@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import socket
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from fastapi import WebSocket, WebSocketDisconnect
+from websockets.exceptions import InvalidState
+from websockets.server import ServerProtocol
 
+from igroteka.engine import codec
 from igroteka.i18n import LANGUAGES, Text, negotiate, translate
 from igroteka.server.authority import Connection
 from igroteka.server.errors import RoomError, refused_for, status
@@ -77,7 +79,9 @@ async def _joined(
     except RoomError as error:
         await _refuse(websocket, error, spoken)
         return
-    await _play(websocket, room, Connection(seat, spoken, rooms.settings.limits.queue))
+    connection = Connection(seat, spoken, rooms.settings.limits.queue)
+    connection.direct = _direct(websocket)
+    await _play(websocket, room, connection)
 
 
 async def _refuse(websocket: WebSocket, error: RoomError, lang: str) -> None:
@@ -139,6 +143,34 @@ def _transport(websocket: WebSocket) -> Any:
     (:class:`ServerSend`), or None under another server."""
     protocol = getattr(websocket.scope.get(SERVER_SEND), "__self__", None)
     return getattr(protocol, "transport", None)
+
+
+def _direct(websocket: WebSocket) -> Callable[[str], bool] | None:
+    """A writer of a message straight into uvicorn's sans-I/O websocket protocol
+    (``ws="websockets-sansio"``), as its own ``send`` writes it, without the ASGI layers
+    between: True once written; False, writing nothing, while the socket cannot take it
+    (its buffer is over its high-water mark, or it is closing). None under another server,
+    whose messages all go through the writer."""
+    protocol: Any = getattr(websocket.scope.get(SERVER_SEND), "__self__", None)
+    conn = getattr(protocol, "conn", None)
+    transport = getattr(protocol, "transport", None)
+    writable = getattr(protocol, "writable", None)
+    if not isinstance(conn, ServerProtocol) or not isinstance(writable, asyncio.Event):
+        return None
+    if transport is None:
+        return None
+
+    def write(text: str) -> bool:
+        if not writable.is_set() or transport.is_closing() or protocol.close_sent:
+            return False
+        try:
+            conn.send_text(text.encode())
+        except InvalidState:  # closing: the writer finds it gone
+            return False
+        transport.write(b"".join(conn.data_to_send()))
+        return True
+
+    return write
 
 
 def _small_buffer(websocket: WebSocket) -> None:
@@ -236,8 +268,9 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
     try:
         while (message := await connection.next()) is not None:
             if not isinstance(message, str):  # an update comes encoded once for its seat
-                message = json.dumps(message, ensure_ascii=False)
+                message = codec.message(message)
             await websocket.send_text(message)
+            connection.sent()
     except (WebSocketDisconnect, RuntimeError):  # gone: the reader ends the connection
         return
 
