@@ -3,6 +3,7 @@ benches' rooms (their options, their people's addresses)."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import itertools
 import time
 from collections.abc import Callable, Sequence
@@ -36,6 +37,30 @@ def bot_game(
     match: Match[Any, Any] = Match.start(found.game, players, options, seed)
     play_out(match, {seat: found.make_bot(level, seat, seed) for seat, level in enumerate(levels)})
     return match
+
+
+SCRIPTED = frozenset({"crossword"})
+"""The games whose benchmark clients replay games played beforehand (:func:`scripts`) instead of
+choosing their moves: the crossword's bots search for milliseconds a move, which the load
+process would pay for its 800 clients, so the latencies measured would be the clients'."""
+
+
+def scripts(game: str, options: dict[str, Any], seeds: Sequence[int]) -> dict[int, Script]:
+    """The game of each seed played beforehand by bot:easy at 4 seats, in 2 processes: by seed,
+    each seq's action (encoded) and the seat that took it. A room made with that seed (a
+    server that takes chosen seeds) is the same game, so its clients can replay it."""
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        played = pool.map(_script, itertools.repeat(game), itertools.repeat(options), seeds)
+        return dict(zip(seeds, played, strict=True))
+
+
+Script = dict[int, tuple[int, dict[str, Any]]]
+"""By seq: the seat that acts on that seq's view, and its action (encoded)."""
+
+
+def _script(game: str, options: dict[str, Any], seed: int) -> Script:
+    match = bot_game(["easy"] * 4, options, seed, game)
+    return {seq: (logged.seat, logged.action) for seq, logged in enumerate(match.log)}
 
 
 def best_of(repeat: int, run: Callable[[], int]) -> tuple[int, float, float]:

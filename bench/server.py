@@ -50,6 +50,12 @@ instead 1, 2 and 4 server processes over Redis and PostgreSQL beside one process
 alone, the clients in load generators of their own processes: bench/cluster.py
 says how, and takes the options.
 
+The crossword's clients (``SCRIPTED`` in _common.py) replay games that bot:easy played
+beforehand at tables of the rooms' seeds, rather than search for their moves: the searches of
+800 clients would take the load process's core, and set the latencies measured. A room whose
+replayed action the server refuses (a ``--before`` tree with other rules) goes on with its
+bots, and the number of such rooms is reported.
+
 ``--profile`` runs the server of the ``load`` case under cProfile and prints
 where its time goes per action (the store's commit, websocket compression,
 JSON encoding, the rules and bots).
@@ -91,7 +97,7 @@ from typing import Any
 import httpx
 import websockets
 
-from _common import OPTIONS, address, table
+from _common import OPTIONS, SCRIPTED, Script, address, scripts, table
 from igroteka.engine import Agent, Event
 from igroteka.games import Entry, entry, register
 from igroteka.games.klepka.rules import KlepkaGame
@@ -152,6 +158,8 @@ def slow_entry(seconds: float) -> Entry:
     return Entry(SlowGame(), make_bot, declaration)
 
 
+SCRIPTS: dict[str, dict[int, Script]] = {}
+"""By game, the games its rooms' clients replay, by the room's seed (``SCRIPTED`` games)."""
 LEVELS = {"crossword": "easy"}
 """The bot level that plays for the clients of a game (else medium): the crossword's medium
 bot searches for milliseconds a move, which the load process would pay for 800 clients."""
@@ -175,11 +183,15 @@ class Client:
         think: float,
         deflate: bool,
         address: str = "127.0.0.1",
+        script: Script | None = None,
     ) -> None:
         self.found = entry("klepka" if game == SLOW else game)
         self.room, self.seat, self.token, self.think = room, seat, token, think
         self.deflate = deflate
         self.address = address
+        self.script = script
+        """The game played beforehand that this room replays (:func:`_common.scripts`), until
+        the server refuses one of its actions; None: the bot chooses every move."""
         self.bot = self.found.make_bot(LEVELS.get(game, "medium"), seat, seat + 1)
         self.seq = -1
         self.view: dict[str, Any] = {}
@@ -215,6 +227,9 @@ class Client:
                     self.room.acked(message["seq"], self.asked.pop(message["id"]))
                 elif message["type"] == "error":  # a refusal (it names no id): of our action
                     self.asked.clear()
+                    if self.script is not None:  # not the game replayed: the bot plays on
+                        self.script = None
+                        self.room.unscripted += 1
                 elif message.get("view") is None:
                     continue
                 else:
@@ -222,6 +237,7 @@ class Client:
                     self.told = message.get("context") or self.view
                     if message["type"] == "update":
                         self.room.arrived(self.seq, self.seat)
+                    if message["type"] == "update" and self.script is None:
                         self.bot.observe(
                             [
                                 Event(e["kind"], {k: v for k, v in e.items() if k != "kind"})
@@ -243,7 +259,11 @@ class Client:
         view, seq = self.view, self.seq
         if self.told.get("outcome") is not None or not self.awaited():
             return
-        action = self.found.game.encode_action(self.bot.choose(view))
+        planned = self.script.get(seq) if self.script is not None else None
+        if planned is not None and planned[0] == self.seat:
+            action = planned[1]
+        else:
+            action = self.found.game.encode_action(self.bot.choose(view))
         action_id = f"{self.seat}-{next(self.numbers)}"
         self.asked[action_id] = time.perf_counter()
         message = {"type": "action", "action": action, "seq": seq, "id": action_id}
@@ -263,6 +283,8 @@ class Room:
         self.latencies: list[float] = []
         self.actions = 0
         self.finished = False
+        self.unscripted = 0
+        """Clients that stopped replaying their script (the server refused an action of it)."""
 
     def acked(self, seq: int, sent: float) -> None:
         """The action sent at ``sent`` became ``seq`` (its update may have come already)."""
@@ -373,6 +395,7 @@ async def load(
     """The rooms played, measured; ``beside``: ``flood`` or ``deaf``, a client of that kind
     in a process of its own meanwhile."""
     options = OPTIONS[game]
+    played = SCRIPTS.get(game, {})
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         made: list[tuple[Room, list[Client]]] = []
         starters: list[tuple[str, str]] = []  # (room, its creator token)
@@ -382,7 +405,7 @@ async def load(
                 room_id, tokens, creator = await _new_room(maker, game, options, number, 4)
             room = Room(room_id, 4)
             clients = [
-                Client(game, room, seat, token, think, deflate, address(number))
+                Client(game, room, seat, token, think, deflate, address(number), played.get(number))
                 for seat, token in enumerate(tokens)
             ]
             made.append((room, clients))
@@ -433,6 +456,9 @@ async def load(
     }
     if other is not None:
         print(f"  {beside}: {json.dumps(_answer(other))}", file=sys.stderr)
+    if played:  # a script's action refused: that room's clients choose their moves again
+        unscripted = sum(room.unscripted > 0 for room, _ in made)
+        print(f"  {game}: {unscripted} of {rooms} rooms left their script", file=sys.stderr)
     if asked["not 200"]:
         print(f"  /healthz: {asked['not 200']} of {asked['asked']} not 200", file=sys.stderr)
     return measured
@@ -844,6 +870,11 @@ def main() -> None:
     if not cases:
         return
     games: list[str] = args.game
+    for game in SCRIPTED.intersection(games):  # played once, replayed in every case
+        began = time.perf_counter()
+        SCRIPTS[game] = scripts(game, OPTIONS[game], range(max(args.rooms, 1)))
+        took = time.perf_counter() - began
+        print(f"{game}: {args.rooms} games played beforehand in {took:.0f} s", file=sys.stderr)
     found: dict[tuple[str, str, str], list[dict[str, float]]] = {
         (game, tree, case): [] for game in games for case in cases for tree in trees
     }
