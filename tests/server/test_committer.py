@@ -129,3 +129,40 @@ def test_a_long_queue_is_committed_in_groups_of_at_most_most(tmp_path: Path, mos
     asyncio.run(play())
     assert max(store.groups) <= most and sum(store.groups) == 7
     assert stored(url) == {f"r{n}": 1 for n in range(7)}
+
+
+def test_an_action_whose_sender_goes_away_while_it_is_stored_is_still_played_and_told(
+    tmp_path: Path,
+) -> None:
+    """Once stored, an action is the game's: the match takes it and every reader hears of it,
+    even if the connection that sent it is gone before its commit ends."""
+    from igroteka.engine import Match
+    from igroteka.games import entry
+    from igroteka.server.authority import Authority, Connection
+    from igroteka.server.chronicle import Chronicle
+    from igroteka.server.workers import Workers
+
+    url, store = a_store(tmp_path, 1)
+    found = entry("klepka")
+    match = Match.start(found.game, ["Ann", "Bob"], {"pairs": 4}, seed=2)
+    watcher = Connection(None)
+
+    async def play() -> None:
+        committer = Committer(store)
+        chronicle = Chronicle(found.declaration.narrator, ["Ann", "Bob"])
+        workers = Workers("inline")
+        authority = Authority("r0", match, store, {watcher}, workers, committer, chronicle)
+        seat = min(match.actors())
+        action = found.make_bot("medium", seat, 1).choose(match.view(seat))
+        sender = asyncio.ensure_future(authority.commit(seat, action))
+        await asyncio.sleep(0.05)  # the commit waits at the gate
+        sender.cancel()  # the sender's connection closed meanwhile
+        store.gate.set()
+        with pytest.raises(asyncio.CancelledError):
+            await sender
+        await committer.close()
+        await asyncio.sleep(0)
+        assert authority.seq == 1 and stored(url) == {"r0": 1}
+
+    asyncio.run(play())
+    assert len(watcher.queue) == 1 and '"type":"update"' in str(watcher.queue[0])

@@ -22,6 +22,7 @@ import asyncio
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 from igroteka.engine import Event, IllegalAction, JsonObject, Match, Outcome, codec, events_for
@@ -334,26 +335,34 @@ class Authority:
         ends = match.game.outcome(state) is not None
         stored = Appended(self.room_id, self.seq, seat, logged.action, ends)
         # once stored, it is applied and told even if the caller is cancelled meanwhile
-        told = self._store_then_tell(stored, state, logged, events, lines)
-        await asyncio.shield(told)
+        committed = self.committer.submit(stored)
+        committed.add_done_callback(partial(self._stored, state, logged, events, lines))
+        try:
+            await asyncio.shield(committed)
+        except StoreError as error:  # not stored: not applied, and said as a refusal
+            raise RoomError(
+                Text("the action could not be stored: try again"), "not-stored"
+            ) from error
         return events
 
-    async def _store_then_tell(
+    def _stored(
         self,
-        stored: Appended,
         state: Any,
         logged: LoggedAction,
         events: tuple[Event, ...],
         lines: tuple[Text, ...],
+        committed: asyncio.Future[None],
     ) -> None:
-        try:
-            await self.committer.append(stored)
-        except StoreError as error:  # not stored: not applied, and said as a refusal
+        """Once the action's transaction is over: the match takes it and everyone is told
+        (run by the loop as the commit ends, before its caller resumes, whether or not the
+        caller still waits: no task of its own per action)."""
+        if committed.cancelled():
+            return
+        error = committed.exception()
+        if error is not None:  # not stored: nothing changed (the caller says why)
             if isinstance(error, ActionConflict):  # another process plays the room now
                 self.conflicted()
-            raise RoomError(
-                Text("the action could not be stored: try again"), "not-stored"
-            ) from error
+            return
         self.match.adopt(state, logged)  # once the store has it
         self.remember()
         self.listener.observe(events)

@@ -54,11 +54,19 @@ class Committer:
         when its number is stored already) when it is not: nothing was written.
         Cancelling the caller does not take the action back: it may be stored.
         """
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await asyncio.shield(self.submit(action))
+
+    def submit(self, action: Appended) -> asyncio.Future[None]:
+        """Hand one action of a room's log to be stored: a future that is done once it is
+        committed, or that holds the :class:`igroteka.store.StoreError` it met (then nothing
+        was written). Its callbacks run as the commit ends (the room's own: see
+        ``Authority.commit``)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
         self._waiting.append((action, future))
         if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run())
-        await asyncio.shield(future)
+            self._task = loop.create_task(self._run())
+        return future
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
