@@ -16,7 +16,7 @@ from igroteka.engine.match import replay_steps
 from igroteka.games import entry
 from igroteka.i18n import LANGUAGES, Text, translate
 from igroteka.server.authority import Authority, Connection, outcome_json
-from igroteka.server.chronicle import Chronicle, banner_json
+from igroteka.server.chronicle import SAID, Chronicle, banner_json, log_json
 
 NAMES = ["Ann", "Bob", "Olya", "Taras"]
 GAMES = [
@@ -137,3 +137,23 @@ def test_a_private_event_is_said_only_to_the_seats_that_may_see_it() -> None:
     assert "You laid your card face down" in said[0]
     assert "You laid your card face down" not in said[1] + said[None]
     assert said[1] == said[None] == said[0][1:]
+
+
+def test_a_welcome_after_a_long_game_reads_every_line_as_the_updates_said_it() -> None:
+    """The chronicle keeps the sentences of its newest entries only (SAID, so that a game's
+    sentences do not pile up for the garbage collector to scan): the older ones are said
+    afresh for a welcome, the same words the updates said."""
+    found = entry("crossword")
+    played = Match.start(found.game, NAMES, {}, seed=4)
+    play_out(played, {seat: found.make_bot("easy", seat, 4) for seat in range(4)})
+    chronicle = Chronicle(found.declaration.narrator, NAMES)
+    told: list[Any] = []
+    for number, (now, events) in enumerate(replay_steps(found.game, played.record())):
+        if number == 0:
+            continue
+        start = len(chronicle.entries)
+        chronicle.game(number, now.log[-1].seat, events)
+        told.extend(log_json(chronicle.since(start, 1), "uk"))
+        assert len(chronicle._said) <= SAID
+    assert len(told) > 20
+    assert log_json(chronicle.recent(1, count=len(told)), "uk") == told

@@ -27,6 +27,7 @@ from igroteka.i18n import Text, translate
 __all__ = [
     "RECENT",
     "ROOM_LINES",
+    "SAID",
     "Chronicle",
     "Line",
     "banner_json",
@@ -38,6 +39,8 @@ RECENT = 100
 """How many lines of the log a connection is welcomed with."""
 ROOM_LINES = 1000
 """The most room lines a room keeps (a game's own lines are bounded by its length)."""
+SAID = 2
+"""How many of the newest entries' sentences a chronicle keeps, said once for every seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +70,9 @@ class Chronicle:
         self.entries: list[_Entry] = []
         self.room_lines = 0
         self._said: dict[int, tuple[tuple[Text | None, Moment | None], ...]] = {}
-        """The sentence and the moment of each event of an entry, by the entry's ``id``: the
-        narrator is pure, so an event is narrated once, however many seats hear it."""
+        """The sentence and the moment of each event of the newest entries told (at most
+        :data:`SAID`), by the entry's ``id``: the narrator is pure, so an event is narrated
+        once, however many seats hear it."""
         self._said_with: Names = names
         """The names the sentences in ``_said`` were said with."""
 
@@ -84,21 +88,29 @@ class Chronicle:
         self.room_lines += 1
         self.entries.append(_Entry(seq, None, line=line))
 
-    def lines(self, entries: Iterable[_Entry], seat: int | None) -> list[Line]:
-        """The sentences of entries that a seat (None: a spectator) may hear."""
+    def lines(self, entries: Iterable[_Entry], seat: int | None, keep: bool = True) -> list[Line]:
+        """The sentences of entries that a seat (None: a spectator) may hear (``keep``: kept
+        for the other seats, as the newest entries' are)."""
         said = []
         for entry in entries:
             if entry.line is not None:
                 said.append(Line(entry.seq, entry.line))
                 continue
-            for text, _ in self._told(entry, seat):
+            for text, _ in self._told(entry, seat, keep):
                 if text is not None:
                     said.append(Line(entry.seq, text))
         return said
 
-    def _told(self, entry: _Entry, seat: int | None) -> Iterable[tuple[Text | None, Moment | None]]:
+    def _told(
+        self, entry: _Entry, seat: int | None, keep: bool = True
+    ) -> Iterable[tuple[Text | None, Moment | None]]:
         """The sentence and the moment of each event of an entry that a seat may see (those
-        ``events_for`` gives it), each said once for every seat."""
+        ``events_for`` gives it), each said once for every seat of an update.
+
+        Only the newest entries' are kept (:data:`SAID`): a sentence kept for the whole game
+        would outlive the garbage collector's young generation, and every room's sentences
+        of every turn would then be scanned in its older collections (their pauses are the
+        slowest updates). A welcome says the older lines afresh (``keep`` False)."""
         if self.names is not self._said_with:  # the seats' names changed: say it all again
             self._said.clear()
             self._said_with = self.names
@@ -109,7 +121,10 @@ class Chronicle:
                 (narrator.narrate(event, entry.by, names), narrator.moment(event))
                 for event in entry.events
             )
-            self._said[id(entry)] = said
+            if keep:
+                self._said[id(entry)] = said
+                if len(self._said) > SAID:
+                    del self._said[next(iter(self._said))]
         if all(event.to is None for event in entry.events):
             return said  # all public: the common case
         told = zip(entry.events, said, strict=True)
@@ -123,7 +138,7 @@ class Chronicle:
         """The last ``count`` lines a seat may hear (the welcome's)."""
         found: list[Line] = []
         for entry in reversed(self.entries):
-            found[:0] = self.lines((entry,), seat)
+            found[:0] = self.lines((entry,), seat, keep=False)
             if len(found) >= count:
                 break
         return found[-count:]
