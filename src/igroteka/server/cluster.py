@@ -84,6 +84,8 @@ class Cluster:
         self._lost: list[Callable[[str], None]] = []
         self._out: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        self._closing = False
+        """Set by :meth:`close`: each task's loop ends at its next turn."""
         self._taking: dict[str, asyncio.Task[str | None]] = {}
         self._taken: dict[str, float] = {}
         self._seen: dict[str, tuple[float, Any]] = {}
@@ -115,10 +117,17 @@ class Cluster:
         ]
 
     async def close(self) -> None:
+        """Leave: the tasks end, the leases and the liveness are let go.
+
+        A task is cancelled, and also told to end at its next turn (``_closing``): redis-py
+        may turn a cancellation that meets a command under way into a RedisError, which the
+        task's loop takes for Redis failing and goes on (once, ``close`` waited for it for
+        ever). It is waited for at most two leases' time."""
+        self._closing = True
         for task in self._tasks:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2 * self.lease)
         with contextlib.suppress(RedisError):
             for lock in list(self.held.values()):
                 with contextlib.suppress(LockError):
@@ -214,7 +223,7 @@ class Cluster:
         self._out.put_nowait((self.channel(process), json.dumps(message).encode()))
 
     async def _write(self) -> None:
-        while True:
+        while not self._closing:
             batch = [await self._out.get()]
             while not self._out.empty() and len(batch) < 256:
                 batch.append(self._out.get_nowait())
@@ -227,7 +236,7 @@ class Cluster:
                 self._failed()
 
     async def _listen(self, pubsub: Any) -> None:
-        while True:
+        while not self._closing:
             try:
                 message = await pubsub.get_message(timeout=1.0)
             except RedisError:
@@ -248,7 +257,7 @@ class Cluster:
     # -- renewal
 
     async def _renew(self) -> None:
-        while True:
+        while not self._closing:
             await asyncio.sleep(self.lease / 3)
             now = time.monotonic()
             for room_id in [r for r in self.held if not self.keeps(r)]:
