@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
+import time
+from typing import Any
+
+from redis.exceptions import RedisError
 
 from igroteka.server.cluster import Cluster
 
@@ -68,3 +73,36 @@ def test_a_lease_that_another_process_took_is_said_lost_at_the_next_renewal(
     assert taken is None, "the second process could not take the lapsed room"
     assert lost == [room]
     assert held_by is not None, "the first process let go of a room it still holds"
+
+
+def test_a_process_that_leaves_ends_its_renewals_even_if_a_cancel_comes_back_as_an_error(
+    redis_url: str,
+) -> None:
+    """Rule: a process that leaves stops renewing its leases. redis-py may turn a cancellation
+    that meets a command under way into a RedisError, which the renewals take for Redis
+    failing (once, leaving waited for ever while the renewals went on)."""
+
+    async def scenario() -> tuple[float, bool]:
+        cluster = Cluster(redis_url, lease=0.6)
+
+        async def eats_the_cancel(held: list[Any]) -> list[Any]:
+            try:
+                await asyncio.sleep(10)
+            except asyncio.CancelledError:
+                raise RedisError("Connection reset by peer") from None  # as redis-py may
+            return []
+
+        cluster._reacquired = eats_the_cancel  # type: ignore[method-assign]
+        await cluster.start()
+        await asyncio.sleep(0.4)  # a renewal is under way
+        began = time.monotonic()
+        await cluster.close()
+        return time.monotonic() - began, all(task.done() for task in cluster._tasks)
+
+    found: list[tuple[float, bool]] = []
+    leaving = threading.Thread(target=lambda: found.append(asyncio.run(scenario())), daemon=True)
+    leaving.start()
+    leaving.join(30)  # a close that waits for ever must fail the test, not hang it
+    assert found, "the process never finished leaving"
+    took, ended = found[0]
+    assert ended and took < 2.0
