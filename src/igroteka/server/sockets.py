@@ -138,11 +138,15 @@ server reads (a flooder held to its rate), and the kernel compacting a queue of 
 frames delays every other connection's packets."""
 
 
-def _transport(websocket: WebSocket) -> Any:
-    """uvicorn's transport of a connection, reached through the server's own ``send``
+def _protocol(websocket: WebSocket) -> Any:
+    """uvicorn's protocol object of a connection, reached through the server's own ``send``
     (:class:`ServerSend`), or None under another server."""
-    protocol = getattr(websocket.scope.get(SERVER_SEND), "__self__", None)
-    return getattr(protocol, "transport", None)
+    return getattr(websocket.scope.get(SERVER_SEND), "__self__", None)
+
+
+def _transport(websocket: WebSocket) -> Any:
+    """uvicorn's transport of a connection, or None under another server."""
+    return getattr(_protocol(websocket), "transport", None)
 
 
 def _direct(websocket: WebSocket) -> Callable[[str], bool] | None:
@@ -151,7 +155,7 @@ def _direct(websocket: WebSocket) -> Callable[[str], bool] | None:
     between: True once written; False, writing nothing, while the socket cannot take it
     (its buffer is over its high-water mark, or it is closing). None under another server,
     whose messages all go through the writer."""
-    protocol: Any = getattr(websocket.scope.get(SERVER_SEND), "__self__", None)
+    protocol = _protocol(websocket)
     conn = getattr(protocol, "conn", None)
     transport = getattr(protocol, "transport", None)
     writable = getattr(protocol, "writable", None)
