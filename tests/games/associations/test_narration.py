@@ -257,6 +257,33 @@ def test_a_player_who_has_laid_the_storyteller_and_a_spectator_read_who_is_await
     assert banner(state, 1).prompt is None and banner(state, None).prompt is None
 
 
+def test_whom_the_table_waits_for_agrees_in_number_in_ukrainian_and_russian() -> None:
+    """«Ждём, пока Bob положит карточки»: one person, a verb in the singular; several, plural."""
+    state = told(new(4))
+    state, _ = step(state, 1, Lay((state.hands[1][0],)), None)
+    several = banner(state, None).headline
+    assert translate(several, "ru") == "Ждём, пока Olya и Ivan положат карточки"
+    assert translate(several, "uk") == "Чекаємо, поки Olya і Ivan покладуть картки"
+    state, _ = step(state, 2, Lay((state.hands[2][0],)), None)
+    one = banner(state, None).headline
+    assert one == "Waiting for Ivan to lay their cards"
+    assert translate(one, "ru") == "Ждём, пока Ivan положит карточки"
+    assert translate(one, "uk") == "Чекаємо, поки Ivan покладе картки"
+    state = lay_all(state)
+    for seat in (1, 2):
+        state, _ = step(state, seat, Vote((someone_elses(state, seat, []),)), None)
+    assert translate(banner(state, None).headline, "ru") == "Ждём голоса: Ivan"
+    judged = at_cell(new(3), 17)
+    judged, _ = step(judged, 0, Tell(judged.hands[0][0], "Once upon a time a whale flew"), 1)
+    judged, _ = step(judged, 1, Confirm(True), None)
+    assert translate(banner(judged, None).headline, "ru") == (
+        "Ждём, пока Olya оценит форму ассоциации"
+    )
+    assert translate(banner(judged, None).headline, "uk") == (
+        "Чекаємо, поки Olya оцінить форму асоціації"
+    )
+
+
 def test_while_voting_a_voter_is_asked_which_card_is_the_storytellers() -> None:
     state = lay_all(told(new(4)))
     assert banner(state, 2).prompt == (

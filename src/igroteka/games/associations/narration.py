@@ -112,13 +112,7 @@ class AssociationsNarrator:
         awaited = tuple(int(s) for s in view["awaited"])
         if seat in awaited:
             return Banner(_heard(view, names), _asked(view, names), waiting=awaited)
-        who = together([names[s] for s in awaited])
-        if phase == "confirm":
-            headline = Text("Waiting for {names} to judge the clue’s form", names=who)
-        elif phase == "lay":
-            headline = Text("Waiting for {names} to lay their cards", names=who)
-        else:
-            headline = Text("Waiting for {names} to vote", names=who)
+        headline = _awaiting(phase, [names[s] for s in awaited])
         prompt = (
             Text("You are the storyteller: wait while the others choose")
             if seat == teller
@@ -300,3 +294,21 @@ def _asked(view: JsonObject, names: Names) -> Text:
 
 
 NARRATOR = AssociationsNarrator()
+
+
+def _awaiting(phase: str, who: list[str]) -> Text:
+    """Whom the table waits for, the verb agreeing with one person or several («Ждём, пока
+    Bob положит карточки», «…пока Ann и Bob положат…»)."""
+    if len(who) == 1:
+        name = who[0]
+        if phase == "confirm":
+            return Text("Waiting for {name} to judge the clue’s form", name=name)
+        if phase == "lay":
+            return Text("Waiting for {name} to lay their cards", name=name)
+        return Text("Waiting for {name} to vote", name=name)
+    names = together(who)
+    if phase == "confirm":
+        return Text("Waiting for {names} to judge the clue’s form", names=names)
+    if phase == "lay":
+        return Text("Waiting for {names} to lay their cards", names=names)
+    return Text("Waiting for {names} to vote", names=names)
