@@ -1,15 +1,16 @@
 """The association game's bots measured: guessing the bank, telling, winning, and time.
 
     python bench/associations.py [--trials 3] [--games 500] [--wins 400] [--lang uk ru en]
-                                 [--tells 200] [--jobs 2] [--only 1 2 3 4]
+                                 [--players 3 4 5 6] [--tells 200] [--jobs 2] [--only 1 2 3 4]
 
-1. Guesser accuracy per level on the clue bank (content/associations/clues-LANG.txt):
-   for each written case, the true card among N-1 other random built-in cards
-   (N = 4 and 6), --trials draws per case; the share of picks that are right,
-   with a 95 % Wilson interval, beside chance (1/N). Every language.
-2. The storyteller's aim: --games games of four medium bots; at each of their
-   tells (about nine a game), every level in turn tells from that seat and hand,
-   and three medium guessers of that game lay and vote. Per level, the share of
+1. Guesser accuracy per level on the clue bank (content/associations/clues-LANG.txt,
+   120 clues a language, 40 of each style): for each written clue, the true card
+   among N-1 other random built-in cards (N = 4 and 6), --trials draws per clue;
+   the share of picks that are right, with a 95 % Wilson interval, in each
+   language, in each style and overall, beside chance (1/N).
+2. The storyteller's aim: --games games of medium bots at each table size of
+   --players (3 to 6); at each of their tells, every level in turn tells from that
+   seat and hand, and the medium guessers of that game lay and vote. Per level, the share of
    those rounds in which some but not all of them found its card, with a 95 %
    Wilson interval; the shares where all and where nobody did; and the paired
    difference from the level before it (vs previous), over the same rounds, with
@@ -38,7 +39,13 @@ from typing import Any, TypeVar
 
 from _common import table
 from igroteka.engine import Match, play_out
-from igroteka.games.associations.bots import LEVELS, AssociationsBot, clue_bank, make_bot
+from igroteka.games.associations.bots import (
+    LEVELS,
+    STYLES,
+    AssociationsBot,
+    clue_bank,
+    make_bot,
+)
 from igroteka.games.associations.deck import LANGUAGES, builtin_deck
 from igroteka.games.associations.rules import AssociationsGame, AssociationsState, Phase
 
@@ -58,32 +65,53 @@ def wilson(hits: float, total: int, z: float = 1.96) -> tuple[float, float]:
     return (middle - spread) / scale, (middle + spread) / scale
 
 
-def accuracy(level: str, lang: str, cards: int, trials: int, seed: int = 0) -> tuple[int, int]:
-    """(right picks, picks) of a level's guesser on the bank, the true card among ``cards``."""
+def accuracy(
+    level: str, lang: str, cards: int, trials: int, seed: int = 0
+) -> dict[str, tuple[int, int]]:
+    """(right picks, picks) of a level's guesser on the bank, by the clues' style, the true
+    card among ``cards``."""
     ids = [card.id for card in builtin_deck()]
     draw = random.Random(f"{seed}:{cards}:{lang}")
-    hits = total = 0
-    for number, (card, clue) in enumerate(clue_bank(lang)):
+    counts = {style: [0, 0] for style in STYLES}
+    for number, (card, style, clue) in enumerate(clue_bank(lang)):
         for trial in range(trials):
             bot = make_bot(level, seat=1, seed=seed * 1000 + number * 10 + trial)
             table_cards = [card, *draw.sample([c for c in ids if c != card], cards - 1)]
             draw.shuffle(table_cards)
-            hits += bot.guess(clue, table_cards, lang) == card
-            total += 1
-    return hits, total
+            counts[style][0] += bot.guess(clue, table_cards, lang) == card
+            counts[style][1] += 1
+    return {style: (hits, total) for style, (hits, total) in counts.items()}
+
+
+SCOPES = (*LANGUAGES, *STYLES, "all")
 
 
 def guessing(trials: int, jobs: int) -> list[tuple[object, ...]]:
+    """A row per table size and level: the share of right picks in each language, in each
+    style (the three languages together) and overall, with its 95 % interval."""
     cases = [(lang, cards, level) for lang in LANGUAGES for cards in (4, 6) for level in LEVELS]
     counts = parallel(jobs, _accuracy_of, [(*case, trials) for case in cases])
+    tally: dict[tuple[int, str, str], list[int]] = {}
+    for (lang, cards, level), by_style in zip(cases, counts, strict=True):
+        for style, (hits, total) in by_style.items():
+            for scope in (lang, style, "all"):
+                sums = tally.setdefault((cards, level, scope), [0, 0])
+                sums[0] += hits
+                sums[1] += total
     rows: list[tuple[object, ...]] = []
-    for (lang, cards, level), (hits, total) in zip(cases, counts, strict=True):
-        low, high = wilson(hits, total)
-        rows.append((lang, cards, level, total, hits / total, low, high, 1 / cards))
+    for cards in (4, 6):
+        for level in LEVELS:
+            shares = []
+            for scope in SCOPES:
+                hits, total = tally[cards, level, scope]
+                low, high = wilson(hits, total)
+                shares.append(f"{hits / total:.3f} ({low:.2f}–{high:.2f})")
+            total = tally[cards, level, "all"][1]
+            rows.append((cards, f"{1 / cards:.3f}", level, total, *shares))
     return rows
 
 
-def _accuracy_of(case: tuple[str, int, str, int]) -> tuple[int, int]:
+def _accuracy_of(case: tuple[str, int, str, int]) -> dict[str, tuple[int, int]]:
     lang, cards, level, trials = case
     return accuracy(level, lang, cards, trials)
 
@@ -96,17 +124,16 @@ def play(levels: list[str], seed: int, lang: str) -> Match[Any, Any]:
     return match
 
 
-def _rounds(case: tuple[str, int]) -> list[tuple[int, ...]]:
-    """A game of four medium bots; at each of its tells, every level in turn tells from the
-    storyteller's seat and hand, and three medium guessers lay and vote: per tell, how many
-    of them found each level's card (0 to 3)."""
-    lang, seed = case
-    state = GAME.setup(GAME.parse_options({"lang": lang}), 4, seed)
-    agents = {seat: make_bot("medium", seat, seed) for seat in range(4)}
-    tellers = {(level, seat): make_bot(level, seat, seed) for level in LEVELS for seat in range(4)}
-    guessers = {
-        level: {seat: make_bot("medium", seat, seed) for seat in range(4)} for level in LEVELS
-    }
+def _rounds(case: tuple[str, int, int]) -> list[tuple[int, ...]]:
+    """A game of ``players`` medium bots; at each of its tells, every level in turn tells from
+    the storyteller's seat and hand, and the medium guessers lay and vote: per tell, how many
+    of them found each level's card."""
+    lang, players, seed = case
+    state = GAME.setup(GAME.parse_options({"lang": lang}), players, seed)
+    seats = range(players)
+    agents = {seat: make_bot("medium", seat, seed) for seat in seats}
+    tellers = {(level, seat): make_bot(level, seat, seed) for level in LEVELS for seat in seats}
+    guessers = {level: {seat: make_bot("medium", seat, seed) for seat in seats} for level in LEVELS}
     found: list[tuple[int, ...]] = []
     while state.phase != Phase.OVER:
         if state.phase == Phase.TELL:
@@ -135,23 +162,21 @@ def _round(
                 return sum(1 for n, cast in enumerate(votes) if n != seat and cast[:1] == [story])
 
 
-def telling(games: int, lang: str, jobs: int) -> list[tuple[object, ...]]:
-    found = [
-        row
-        for rows in parallel(jobs, _rounds, [(lang, seed) for seed in range(games)])
-        for row in rows
-    ]
+def telling(games: int, lang: str, players: int, jobs: int) -> list[tuple[object, ...]]:
+    cases = [(lang, players, seed) for seed in range(games)]
+    found = [row for rows in parallel(jobs, _rounds, cases) for row in rows]
     rounds = len(found)
+    everybody = players - 1
     rows: list[tuple[object, ...]] = []
     below: list[bool] = []
     for number, level in enumerate(LEVELS):
-        some = [0 < row[number] < 3 for row in found]
+        some = [0 < row[number] < everybody for row in found]
         hits = sum(some)
         low, high = wilson(hits, rounds)
-        everyone = sum(row[number] == 3 for row in found) / rounds
+        everyone = sum(row[number] == everybody for row in found) / rounds
         nobody = sum(row[number] == 0 for row in found) / rounds
         gap = _difference(some, below) if below else ""
-        rows.append((lang, level, rounds, hits / rounds, low, high, everyone, nobody, gap))
+        rows.append((lang, players, level, rounds, hits / rounds, low, high, everyone, nobody, gap))
         below = some
     return rows
 
@@ -225,20 +250,27 @@ def main() -> None:
     parser.add_argument("--wins", type=int, default=400, help="games of the four levels (3.)")
     parser.add_argument("--tells", type=int, default=200, help="tells timed per level (4.)")
     parser.add_argument("--lang", nargs="+", default=list(LANGUAGES), choices=LANGUAGES)
+    parser.add_argument(
+        "--players", nargs="+", type=int, default=[3, 4, 5, 6], help="table sizes (2.)"
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--only", nargs="+", default=["1", "2", "3", "4"], help="parts to run")
     args = parser.parse_args()
     langs = _languages(args.lang)
     if "1" in args.only:
         print("1. Guesser accuracy on the clue bank (95 % Wilson interval)\n")
-        headers = ["lang", "cards", "level", "cases", "right", "low", "high", "chance"]
+        headers = ["cards", "chance", "level", "picks", *SCOPES]
         print(table(headers, guessing(args.trials, args.jobs)))
     if "2" in args.only:
         print(f"\n2. Storyteller: some but not all found it (the tells of {args.games} games)\n")
-        headers = ["lang", "level", "rounds", "some", "low", "high", "all", "nobody", "vs previous"]
-        print(
-            table(headers, [row for lang in langs for row in telling(args.games, lang, args.jobs)])
-        )
+        headers = ["lang", "players", "level", "rounds", "some", "low", "high", "all", "nobody"]
+        rows = [
+            row
+            for lang in langs
+            for players in args.players
+            for row in telling(args.games, lang, players, args.jobs)
+        ]
+        print(table([*headers, "vs previous"], rows))
     if "3" in args.only:
         print(f"\n3. Win shares, one bot of each level at a table of four ({args.wins} games)\n")
         headers = ["lang", "level", "games", "win %", "low", "high"]

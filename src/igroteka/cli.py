@@ -498,8 +498,9 @@ def cmd_associations_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_associations_guess(args: argparse.Namespace) -> int:
-    from igroteka.games.associations.bots import clue_words, make_bot
+    from igroteka.games.associations.bots import make_bot
     from igroteka.games.associations.deck import builtin_deck, card_by_id
+    from igroteka.games.associations.meaning import MODEL
     from igroteka.games.associations.rules import CLUE_LIMIT
 
     clue = " ".join(args.clue.split())
@@ -508,27 +509,43 @@ def cmd_associations_guess(args: argparse.Namespace) -> int:
     if len(clue) > CLUE_LIMIT:
         raise UsageError(f"--clue: a clue has at most {CLUE_LIMIT} characters, not {len(clue)}")
     cards = _card_ids(args.cards) if args.cards else [card.id for card in builtin_deck()]
+    if args.level == "random":
+        return _guess_at_random(args, clue, cards)
     bot = make_bot(args.level, seat=1, seed=args.seed)
-    words = clue_words(clue, args.lang)
-    rows: list[dict[str, Any]] = []
-    for card_id, score in bot.scores(clue, cards, args.lang):
-        known = bot.known(card_id, args.lang).tags
-        rows.append(
-            {
-                "id": card_id,
-                "score": round(score, 3),
-                "emoji": "".join(dict.fromkeys(card_by_id(card_id).emoji)),
-                "matched": [tag for tag in known if clue_words(tag, args.lang) & words],
-            }
-        )
+    rows: list[dict[str, Any]] = [
+        {
+            "id": card_id,
+            "score": round(score, 3),
+            "emoji": "".join(dict.fromkeys(card_by_id(card_id).emoji)),
+            "matched": bot.matched(clue, card_id, args.lang),
+        }
+        for card_id, score in bot.scores(clue, cards, args.lang)
+    ]
     if args.json:
-        print(dumps({"level": args.level, "lang": args.lang, "clue": clue,
-                     "words": sorted(words), "cards": rows}))  # fmt: skip
+        print(dumps({"level": args.level, "lang": args.lang, "clue": clue, "model": MODEL,
+                     "cards": rows}))  # fmt: skip
         return 0
-    print(f"bot:{args.level} reads “{clue}” as: {', '.join(sorted(words)) or 'no word it knows'}")
+    print(
+        f"bot:{args.level} reads “{clue}” by its meaning ({MODEL}): the cards best first, "
+        "with the words it knows of each nearest the clue"
+    )
     for row in rows[: args.top]:
-        matched = ", ".join(row["matched"]) or "-"
-        print(f"{row['score']:>6}  {row['id']:<28} {row['emoji']:<8} {matched}")
+        print(f"{row['score']:>6}  {row['id']:<28} {row['emoji']:<8} {', '.join(row['matched'])}")
+    return 0
+
+
+def _guess_at_random(args: argparse.Namespace, clue: str, cards: list[str]) -> int:
+    """bot:random does not read the clue: each card has the same chance."""
+    chance = round(1 / len(cards), 4)
+    if args.json:
+        rows = [{"id": card, "chance": chance} for card in cards]
+        print(dumps({"level": "random", "lang": args.lang, "clue": clue, "chance": chance,
+                     "cards": rows}))  # fmt: skip
+        return 0
+    print(
+        f"bot:random does not read “{clue}”: it picks one of the {len(cards)} cards at random, "
+        f"each with the chance 1 in {len(cards)} ({chance:.1%})"
+    )
     return 0
 
 

@@ -113,22 +113,39 @@ def test_a_person_tells_lays_and_votes_at_the_keyboard_and_refusals_are_explaine
 def test_guess_ranks_the_cards_a_bot_would_choose_and_says_why(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """The guess tool is the bots' own scoring: a hard guesser (who knows most tags) finds the
-    card whose tags hold the clue's word, first, and names the tag it matched."""
+    """The guess tool is the bots' own reading: a hard guesser finds the card whose words are
+    nearest the clue's meaning, first, and names those words."""
     cards = "fish-in-bulb,whale-over-house,eye-above-door,clock-in-desert"
     code, out, _ = run(
         capsys, "associations", "guess", "--level", "hard", "--lang", "uk",
-        "--clue", "кити", "--cards", cards, "--json",
+        "--clue", "Велетень океану спить над дахом", "--cards", cards, "--json",
     )  # fmt: skip
     assert code == 0
     said = json.loads(out)
-    assert said["words"] == ["кит"]
     ranked = said["cards"]
     assert ranked[0]["id"] == "whale-over-house"
-    assert ranked[0]["score"] > ranked[1]["score"] and "кит" in ranked[0]["matched"]
+    assert ranked[0]["score"] > ranked[1]["score"]
+    assert {"кит", "кита", "whale"} & set(ranked[0]["matched"]) or "океан" in ranked[0]["matched"]
     assert sorted(card["id"] for card in ranked) == sorted(cards.split(","))
     code, shown, _ = run(capsys, "associations", "guess", "--clue", "кит", "--top", "3")
-    assert code == 0 and len(shown.strip().splitlines()) == 4  # how it read the clue, 3 cards
+    assert code == 0 and len(shown.strip().splitlines()) == 4  # how it reads, then 3 cards
+
+
+def test_guess_at_the_random_level_shows_chance_not_a_ranking(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """bot:random never reads the clue: every card on the table has the same chance."""
+    cards = "fish-in-bulb,whale-over-house,eye-above-door,clock-in-desert"
+    code, out, _ = run(
+        capsys, "associations", "guess", "--level", "random", "--clue", "кит", "--cards", cards
+    )
+    assert code == 0 and "at random" in out and "1 in 4" in out and "whale" not in out
+    code, out, _ = run(
+        capsys, "associations", "guess", "--level", "random", "--clue", "кит", "--json"
+    )
+    said = json.loads(out)
+    assert {card["chance"] for card in said["cards"]} == {said["chance"]}
+    assert said["chance"] == round(1 / len(said["cards"]), 4)
 
 
 @pytest.mark.parametrize(

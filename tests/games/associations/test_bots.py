@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import re
 import statistics
+from collections import Counter
 
 import pytest
 
@@ -13,14 +15,21 @@ from igroteka.engine import Match, play_out
 from igroteka.engine.game import OptionsError
 from igroteka.games.associations.bots import (
     LEVELS,
-    SPECIFIC,
+    STYLES,
     AssociationsBot,
     accusative,
     clue_bank,
     clue_words,
     make_bot,
 )
-from igroteka.games.associations.deck import LANGUAGES, builtin_deck, card_by_id, normalise
+from igroteka.games.associations.deck import (
+    LANGUAGES,
+    builtin_deck,
+    card_by_id,
+    emoji_tags,
+    normalise,
+)
+from igroteka.games.associations.meaning import vocabulary
 from igroteka.games.associations.rules import (
     SPECIAL,
     AssociationsGame,
@@ -30,6 +39,7 @@ from igroteka.games.associations.rules import (
     Vote,
     form_problem,
 )
+from igroteka.games.associations.telling import categories
 
 GAME = AssociationsGame()
 
@@ -64,32 +74,55 @@ def test_a_bot_that_chose_an_illegal_action_raises() -> None:
         make_bot("easy", 0, 1).refused("no")
 
 
-def accuracy(level: str, lang: str, cases: int, cards: int) -> float:
-    bank = clue_bank(lang)
+def accuracy(
+    level: str, lang: str, cards: int, style: str | None = None, room: str | None = None
+) -> float:
+    """The share of the bank's clues (of a style) for which a guesser of ``level`` picks the
+    card they were written for among ``cards`` cards, in a room of language ``room``."""
+    bank = [case for case in clue_bank(lang) if style in (None, case.style)]
     draw = random.Random(5)
     ids = [card.id for card in builtin_deck()]
     hits = 0
-    for number, (card, clue) in enumerate(draw.sample(bank, cases)):
+    for number, (card, _, clue) in enumerate(bank):
         table = [card, *draw.sample([c for c in ids if c != card], cards - 1)]
         draw.shuffle(table)
-        hits += make_bot(level, 1, number).guess(clue, table, lang) == card
-    return hits / cases
+        hits += make_bot(level, 1, number).guess(clue, table, room or lang) == card
+    return hits / len(bank)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_guessers_do_better_than_chance_on_the_bank(lang: str) -> None:
-    assert accuracy("hard", lang, 60, 4) > 0.4
-    assert accuracy("easy", lang, 60, 4) > 0.3
+def test_the_hard_guesser_reads_a_clue_by_its_meaning_not_its_words(lang: str) -> None:
+    """An associative clue names nothing drawn and a poetic one is a saying: the hard guesser
+    finds the card among four far more often than chance (0.25) all the same (measured on
+    all three banks: 0.79 overall, 0.79 associative, 0.61 poetic; bench/associations.py)."""
+    assert accuracy("hard", lang, 4) >= 0.68
+    assert accuracy("hard", lang, 4, "associative") >= 0.6
+    assert accuracy("hard", lang, 4, "poetic") >= 0.4
 
 
-def test_the_bank_has_150_cases_a_language_over_the_built_in_cards() -> None:
+def test_the_levels_are_ordered_by_how_well_they_read_a_clue() -> None:
+    """Random guesses (chance), easy knows a third of each card's words, medium more, hard
+    all of them in the three languages; each is right more often than the level below."""
+    share = {level: sum(accuracy(level, lang, 4) for lang in LANGUAGES) / 3 for level in LEVELS}
+    assert abs(share["random"] - 0.25) < 0.07
+    assert share["random"] + 0.15 < share["easy"] < share["medium"] < share["hard"]
+
+
+def test_a_clue_in_another_language_meets_the_cards_of_the_room() -> None:
+    """A guest types the clue in Russian or English at a Ukrainian table: the hard guesser
+    still reads it (it knows every card's words in the three languages)."""
+    assert accuracy("hard", "ru", 4, room="uk") >= 0.65
+    assert accuracy("hard", "en", 4, room="uk") >= 0.65
+
+
+def test_the_bank_is_written_in_three_styles_over_the_built_in_cards() -> None:
     ids = {card.id for card in builtin_deck()}
     for lang in LANGUAGES:
         bank = clue_bank(lang)
-        assert len(bank) >= 150
-        assert {card for card, _ in bank} <= ids
-        assert len({card for card, _ in bank}) >= 80
-        assert all(1 <= len(clue.split()) <= 5 for _, clue in bank)
+        assert Counter(case.style for case in bank) == dict.fromkeys(STYLES, 40)
+        assert {case.card for case in bank} == ids  # every card, at least once
+        assert all(1 <= len(case.clue.split()) <= 8 for case in bank)
+        assert len({case.clue.lower() for case in bank}) == len(bank)
 
 
 def test_clue_words_are_lemmas_without_function_words() -> None:
@@ -136,14 +169,22 @@ def test_a_bot_never_votes_for_its_own_card() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_storyteller_clues_a_tag_of_its_card_in_the_rooms_language(lang: str) -> None:
+def test_the_storyteller_clues_in_the_rooms_language(lang: str) -> None:
+    """Random, easy and medium say a word of their card; hard may also say a word of the
+    deck's vocabulary near its card that is not the card's own (an idea, not a name)."""
     options = GAME.parse_options({"starter": 0, "special": False, "lang": lang})
-    state = GAME.setup(options, 4, 3)
-    for level in LEVELS:
-        action = make_bot(level, 0, 3).choose(GAME.view(state, 0))
-        assert isinstance(action, Tell)
-        tags = card_by_id(action.card).tags(lang)
-        assert clue_words(action.clue, lang) <= set().union(*(clue_words(t, lang) for t in tags))
+    words = set(vocabulary(lang)[0])
+    for seed in range(3):
+        state = GAME.setup(options, 4, seed)
+        for level in LEVELS:
+            action = make_bot(level, 0, seed).choose(GAME.view(state, 0))
+            assert isinstance(action, Tell)
+            tags = card_by_id(action.card).tags(lang)
+            said = normalise(action.clue, lang)
+            if level == "hard":  # a word, or a mood word and a word: «холод і хижак»
+                assert set(re.split(" (?:і|й|и|and) ", said)) <= words, said
+            else:
+                assert said in tags, (level, said)
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -183,25 +224,32 @@ def test_easy_tells_how_its_card_feels_a_mood_word_it_knows() -> None:
     assert moods_told >= 6
 
 
-def aim_missed(bot: AssociationsBot, pool: list[str], card: str, clue: str) -> float:
-    """How far the share of the ``pool`` that fits ``clue`` as well as ``card`` does (by what
-    the bot knows) is from the medium storyteller's aim."""
-    scores = dict(bot.scores(clue, [card, *pool], "uk"))
-    fitting = sum(1 for c in pool if scores[c] >= scores[card])
-    return abs(fitting / len(pool) - SPECIFIC)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_storyteller_says_a_bare_category_word(lang: str) -> None:
+    """“Animal”, «тварина», «рослина», «морда» fit many cards and tell nothing."""
+    said = []
+    for level in LEVELS:
+        for seed in range(8):
+            options = GAME.parse_options({"starter": 0, "lang": lang, "special": False})
+            state = GAME.setup(options, 4, seed)
+            action = make_bot(level, 0, seed).choose(GAME.view(state, 0))
+            names = {emoji_tags(e, lang)[0] for e in card_by_id(action.card).emoji}
+            said.append(normalise(action.clue, lang))
+            assert said[-1] not in categories(lang) - names, said
+    assert {"animal", "тварина", "рослина", "морда", "животное"}.isdisjoint(said)
 
 
-def test_medium_tells_the_tag_whose_share_of_the_other_cards_is_nearest_its_aim() -> None:
-    deck = [card.id for card in builtin_deck()][:64]
+def test_a_clue_reads_as_a_sentence_in_every_language() -> None:
+    """A clue begins with a capital letter, and English says “I” as a capital."""
+    for lang, opening in (("en", "What I love most: "), ("uk", "Найбільше я люблю ")):
+        state = teller_state(4, "love", 1, lang)
+        action = make_bot("hard", 0, 1).choose(GAME.view(state, 0))
+        assert action.clue.startswith(opening), action.clue
     for seed in range(6):
-        bot, state, action = told("medium", seed)
-        hand = state.hands[0]
-        pool = [c for c in deck if c not in hand]
-        missed = aim_missed(bot, pool, action.card, action.clue)
-        for card in hand:
-            for tag in bot.known(card, "uk").tags:
-                if dict(bot.scores(tag, [card], "uk"))[card] > 0:
-                    assert missed <= aim_missed(bot, pool, card, tag) + 1e-9
+        options = GAME.parse_options({"lang": "en", "starter": 0, "special": False})
+        state = GAME.setup(options, 4, seed)
+        clue = make_bot("medium", 0, seed).choose(GAME.view(state, 0)).clue
+        assert clue[:1].isupper(), clue
 
 
 @functools.cache
@@ -228,14 +276,14 @@ def finders(level: str, deals: int, tables: int) -> tuple[int, ...]:
 
 def test_the_hard_storyteller_is_found_by_some_but_not_all_far_more_often_than_random() -> None:
     def some(level: str) -> float:
-        return statistics.fmean(0 < n < 3 for n in finders(level, 30, 6))
+        return statistics.fmean(0 < n < 3 for n in finders(level, 60, 4))
 
     assert some("hard") > some("random") + 0.08
 
 
 def test_the_hard_storyteller_seldom_tells_a_clue_everyone_finds() -> None:
     def everyone(level: str) -> float:
-        return statistics.fmean(n == 3 for n in finders(level, 30, 6))
+        return statistics.fmean(n == 3 for n in finders(level, 60, 4))
 
     assert everyone("hard") < everyone("easy") - 0.1
     assert everyone("hard") < everyone("random") - 0.1

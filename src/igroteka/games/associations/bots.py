@@ -1,26 +1,23 @@
-"""Bots for the association game: they tell, lay and vote by the tags of the cards.
+"""Bots for the association game: they read a clue by its meaning, and aim their own.
 
-A bot knows only its seeded share of each card's tags (the CLDR names and
-keywords of the emoji and the mood words, :meth:`Card.tags`): ``random`` and
-``easy`` 35 %, ``medium`` 60 %, ``hard`` 85 %, so that bots do not read each
-other's minds; whatever a bot weighs, it weighs by the tags it knows. Words of a
-clue and of tags are compared by lemma (pymorphy3 for uk and ru, suffix
-stripping for en); phrases count word by word.
+A bot knows its seeded share of each card's tags (the CLDR names and keywords of
+the emoji and the mood words, :meth:`Card.tags`): ``easy`` 35 %, ``medium`` 60 %
+in the room's language, ``hard`` every tag in the three languages, so that bots
+do not read each other's minds. It reads a clue by its meaning
+(:mod:`~igroteka.games.associations.meaning`, a multilingual sentence-embedding
+model): how near the clue is to the tags it knows of a card (:meth:`AssociationsBot.fit`).
 
-- guessing: each card on the table but its own scores the clue's words it
-  knows among the card's tags (mood words weaker); the best wins, ties at random;
-- laying: the hand card that scores best for the clue (``hard``: best, a decoy);
+- guessing: the card on the table, not its own, that fits the clue best;
+- laying: the hand card that fits the clue best (a decoy);
 - telling, where the storyteller scores only if some but not all find its card:
-  ``random`` says a tag it knows of a card, both at random; ``easy`` says how a
+  ``random`` says a word it knows of a card, both at random; ``easy`` says how a
   card feels, a mood word it knows (else the first tag it knows of a card, an
-  emoji's name); ``medium`` the tag that, as far as it knows, fits the share
-  :data:`SPECIFIC` of the deck's other cards most nearly; ``hard`` weighs every
-  tag it knows and every mood word with a tag by the chance that some but not all
-  the others find its card, over deals of their hands from the cards it has not
-  seen, each of them knowing a tag with :data:`GUESSER_SHARE`, laying its best
-  card for the clue and voting for the best of the rest. Every clue has the form
-  its cell asks, its nouns in the accusative after «Найбільше я люблю»
-  (:func:`accusative`);
+  emoji's name); ``medium`` and ``hard`` weigh every word they know (``hard``
+  also a mood word with a word) by the chance that some but not all the others
+  find its card (:mod:`~igroteka.games.associations.telling`), ``hard`` over
+  more deals of the others' hands. None says a bare category word ("animal").
+  Every clue has the form its cell asks, its nouns in the accusative after
+  «Найбільше я люблю» (:func:`accusative`), as a sentence ("What I love most: …");
 - ``random`` lays and votes at random.
 
 >>> from igroteka.engine import Match, play_out
@@ -39,13 +36,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
+
+import numpy as np
 
 from igroteka.engine.bot import check_level
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.associations.deck import LANGUAGES, builtin_deck, card_by_id, normalise
+from igroteka.games.associations.meaning import card_whole, closeness, embed, tag_vectors
 from igroteka.games.associations.rules import (
-    HAND,
     LOVE,
     Action,
     Confirm,
@@ -55,11 +54,14 @@ from igroteka.games.associations.rules import (
     Vote,
     form_problem,
 )
+from igroteka.games.associations.telling import Aim, bare_category
 from igroteka.lexicon.morph import PROPER_MARKS
 
 __all__ = [
     "LEVELS",
+    "STYLES",
     "AssociationsBot",
+    "Case",
     "Level",
     "accusative",
     "clue_bank",
@@ -82,26 +84,15 @@ LEVELS: dict[str, Level] = {
     "random": Level("random", 0.35, "random"),
     "easy": Level("easy", 0.35, "mood"),
     "medium": Level("medium", 0.6, "specific"),
-    "hard": Level("hard", 0.85, "half"),
+    "hard": Level("hard", 1.0, "half"),  # every tag, in the three languages
 }
 
-MOOD_CREDIT = 0.6
-"""What a clue word among a card's mood words counts, beside 1 for a name or keyword."""
-STEM_CREDIT = 0.3
-"""What a clue word sharing only the first letters of a tag word counts."""
-GUESSER_SHARE = 0.6
-"""The share of tags the hard storyteller supposes the others know (medium's, and the
-mean of the levels')."""
-DEALS = 24
-"""Deals of the others' hands over which the hard storyteller weighs each clue."""
-FINALISTS = 6
-CLOSER = 96
-"""The best FINALISTS clues are weighed again over CLOSER fresh deals (the best of many
-noisy estimates is too often a lucky one)."""
-SPECIFIC = 0.065
-"""The share of the deck's other cards the medium storyteller wants its clue to fit as well
-(about four of 58): a rare tag, not one only its card has, which too many find. A fixed
-aim, blind to the hands: at a tenth it was nearly as good as hard's simulation."""
+NEXT_CREDIT = 0.5
+"""What the nearness of a card's second-nearest tag counts, beside 1 for its nearest."""
+DEALS: dict[str, int] = {"medium": 12, "hard": 48}
+NEIGHBOURS = 8
+"""Words beyond its own that the hard storyteller weighs for each card of its hand."""
+"""Deals of the others' hands over which a storyteller of a level weighs its clues."""
 
 
 def _set_of(text: str) -> frozenset[str]:
@@ -181,18 +172,20 @@ def clue_words(text: str, lang: str) -> frozenset[str]:
     return frozenset(lemmas)
 
 
-def _stems(words: Iterable[str]) -> frozenset[str]:
-    return frozenset(word[:5] for word in words if len(word) >= 5)
+def _bare(clue: str, lang: str) -> str:
+    """A clue without the opening its cell asks (“What I love most…”): what it means."""
+    text = normalise(clue, lang)
+    for opening in LOVE:
+        if text.startswith(opening):
+            return text[len(opening) :].strip(" :,—-") or text
+    return clue
 
 
 @dataclass(frozen=True, slots=True)
 class _Known:
-    """What a bot knows of a card: its tags (phrases), their words, its mood words'."""
+    """What a bot knows of a card: the tags (words and phrases) it remembers."""
 
     tags: tuple[str, ...]
-    words: frozenset[str]
-    mood: frozenset[str]
-    stems: frozenset[str]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -203,35 +196,11 @@ def _tag_split(card_id: str, lang: str) -> tuple[tuple[str, ...], frozenset[str]
 
 
 def _known(card_id: str, lang: str, share: float, salt: str) -> _Known:
-    tags, mood = _tag_split(card_id, lang)
+    tags, _ = _tag_split(card_id, lang)
     if share >= 1.0:
-        kept = tags
-    else:
-        chance = random.Random(f"{salt}:{card_id}:{lang}")
-        kept = tuple(tag for tag in tags if chance.random() < share)
-    return _known_of(kept, mood, lang)
-
-
-@functools.lru_cache(maxsize=65536)
-def _known_of(kept: tuple[str, ...], mood: frozenset[str], lang: str) -> _Known:
-    words: set[str] = set()
-    moods: set[str] = set()
-    for tag in kept:
-        (moods if tag in mood else words).update(clue_words(tag, lang))
-    moods -= words
-    return _Known(kept, frozenset(words), frozenset(moods), _stems(words | moods))
-
-
-def _score(clue: frozenset[str], known: _Known) -> float:
-    score = 0.0
-    for word in clue:
-        if word in known.words:
-            score += 1.0
-        elif word in known.mood:
-            score += MOOD_CREDIT
-        elif len(word) >= 5 and word[:5] in known.stems:
-            score += STEM_CREDIT
-    return score
+        return _Known(tags)
+    chance = random.Random(f"{salt}:{card_id}:{lang}")
+    return _Known(tuple(tag for tag in tags if chance.random() < share))
 
 
 @functools.cache
@@ -254,11 +223,18 @@ _PAD = {
     "en": ("— that is all", "and more", "again"),
 }
 _AND = {"uk": "і", "ru": "и", "en": "and"}
+_LOVE_SAID = {"uk": "Найбільше я люблю", "ru": "Больше всего я люблю", "en": "What I love most:"}
 _UK_VOWELS = frozenset("аеєиіїоуюя")
 _CONJUNCTIONS = frozenset({"і", "й", "та", "або", "и", "или"})
 _MODIFIERS = frozenset({"ADJF", "PRTF"})
 _MARKED = PROPER_MARKS | {"Slng", "Infr", "Arch", "Erro", "Abbr"}
 """Readings put after the plain ones: proper names, slang, archaic and wrong forms."""
+
+
+def _together(first: Any, second: Any) -> Any:
+    """Two words' meaning said together: the direction between theirs."""
+    both = first + second
+    return both / max(float(np.linalg.norm(both)), 1e-9)
 
 
 def _joined(first: str, second: str, lang: str) -> str:
@@ -416,9 +392,8 @@ def _shaped(text: str, form: str, lang: str) -> str:
     if form == "question":
         return _QUESTION[lang].format(text)
     if form == "love":
-        opening = LOVE[("en", "uk", "ru").index(lang)]
-        said = accusative(text, lang)
-        return f"{opening[0].upper()}{opening[1:]}{':' if lang == 'en' else ''} {said}"
+        opening = _LOVE_SAID[lang]
+        return f"{opening} {accusative(text, lang)}"
     if form == "story":
         return _STORY[lang].format(text)
     if form == "four_words":
@@ -441,11 +416,35 @@ def _plainly_not(form: str, clue: str, aloud: bool) -> bool:
 # ---------------------------------------------------------------- the clue bank
 
 
-def clue_bank(lang: str) -> list[tuple[str, str]]:
-    """The written clue-and-card cases of a language (``clues-<lang>.txt``): (card id, clue).
+STYLES: tuple[str, ...] = ("literal", "associative", "poetic")
+"""How the bank's clues are written: what the card shows, an idea it calls up without naming
+what is drawn, or a saying, a line of a song or a metaphor."""
 
-    >>> len(clue_bank("uk")) >= 150
-    True
+
+class _Option(NamedTuple):
+    """A clue a storyteller may say: for which card, its words, their meaning, and the
+    card's words it says (a guesser who knows none of them reads the clue less well)."""
+
+    card: str
+    text: str
+    vector: Any
+    said: tuple[str, ...]
+
+
+class Case(NamedTuple):
+    """A written clue of the bank: the card it was written for, its style, the clue."""
+
+    card: str
+    style: str
+    clue: str
+
+
+def clue_bank(lang: str) -> list[Case]:
+    """The written clues of a language (``clues-<lang>.txt``), each for a card, in a style.
+
+    >>> bank = clue_bank("uk")
+    >>> len(bank) >= 120, {case.style for case in bank} == set(STYLES)
+    (True, True)
     """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (use uk, ru or en)")
@@ -454,8 +453,10 @@ def clue_bank(lang: str) -> list[tuple[str, str]]:
     for line in path.read_text("utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
-        card, clue = line.split("\t", 1)
-        cases.append((card.strip(), clue.strip()))
+        card, style, clue = (part.strip() for part in line.split("\t"))
+        if style not in STYLES:
+            raise ValueError(f"clues-{lang}.txt: unknown style {style!r}")
+        cases.append(Case(card, style, clue))
     return cases
 
 
@@ -472,6 +473,7 @@ class AssociationsBot:
         self.random = random.Random(seed * 7919 + seat)
         self.salt = f"{level.name}:{seed}:{seat}"
         self._known: dict[tuple[str, str], _Known] = {}
+        self._meanings: dict[tuple[str, str], tuple[Any, Any]] = {}
 
     def observe(self, events: Sequence[Event]) -> None:
         """The view holds everything the bot uses: its hand, the table, the clue."""
@@ -504,13 +506,50 @@ class AssociationsBot:
     # -- guessing and laying
 
     def scores(self, clue: str, cards: Sequence[str], lang: str) -> list[tuple[str, float]]:
-        """The cards with how well each matches the clue by the tags this bot knows, best
-        first (ties in a random order): what :meth:`guess` and :meth:`lay` choose by."""
-        words = clue_words(clue, lang)
-        keyed = [
-            (-_score(words, self.known(card, lang)), self.random.random(), card) for card in cards
-        ]
+        """The cards with how well each fits the clue's meaning by the tags this bot knows,
+        best first (ties in a random order): what :meth:`guess` and :meth:`lay` choose by."""
+        keyed = [(-self.fit(clue, card, lang), self.random.random(), card) for card in cards]
         return [(card, -score) for score, _, card in sorted(keyed)]
+
+    def fit(self, clue: str, card: str, lang: str) -> float:
+        """How near the clue's meaning is to the card, as far as this bot knows the card:
+        the nearest of the tags it knows, half the next nearest, and the tags said together
+        (:mod:`~igroteka.games.associations.meaning`). A bot that knows every tag reads
+        them in the three languages (a clue in Russian meets a card's Ukrainian words)."""
+        tags, wholes = self.vectors(card, lang)
+        if len(tags) == 0:
+            return -1.0
+        query = embed(_bare(clue, lang))
+        near = np.sort(tags @ query)[::-1]
+        second = near[1] if len(near) > 1 else near[0]
+        return float(near[0] + NEXT_CREDIT * second + np.max(wholes @ query))
+
+    def matched(self, clue: str, card: str, lang: str, count: int = 3) -> list[str]:
+        """The tags of the card it knows nearest the clue, nearest first."""
+        tags = self.known_tags(card, lang)
+        near = closeness(_bare(clue, lang), self.vectors(card, lang)[0])
+        return list(dict.fromkeys(tags[n] for n in np.argsort(-near)))[:count]
+
+    def known_tags(self, card: str, lang: str) -> list[str]:
+        """The tags it knows of a card that :meth:`fit` reads, in the order of
+        :meth:`vectors` (in the three languages for a bot that knows every tag)."""
+        langs = LANGUAGES if self.level.known >= 1 else (lang,)
+        return [tag for one in langs for tag in self.known(card, one).tags]
+
+    def vectors(self, card: str, lang: str, every: bool = True) -> tuple[Any, Any]:
+        """The vectors of the words it knows of a card, and of them said together (of the
+        words in ``lang`` alone when not ``every``: what the others may know)."""
+        key = (card, lang if every else f"{lang}!")
+        found = self._meanings.get(key)
+        if found is None:
+            langs = LANGUAGES if self.level.known >= 1 and every else (lang,)
+            tags = [(one, self.known(card, one).tags) for one in langs]
+            found = (
+                np.concatenate([tag_vectors(known, one) for one, known in tags]),
+                np.stack([card_whole(card, known, one) for one, known in tags]),
+            )
+            self._meanings[key] = found
+        return found
 
     def ranked(self, clue: str, cards: Sequence[str], lang: str) -> list[str]:
         """The cards, best match for the clue first (ties in a random order)."""
@@ -548,14 +587,15 @@ class AssociationsBot:
         players = int(view["players"])
         telling = self.level.telling
         options = self._candidates(hand, lang)
-        if not options:  # it knows no tag of any card: name a card by its first tag
+        if not options:  # it knows no word of any card that is not a category: a name
             card = self.random.choice(hand)
-            options = [(card, _tag_split(card, lang)[0][0])]
+            text = _tag_split(card, lang)[0][0]
+            options = [_Option(card, text, tag_vectors([text], lang)[0], (text,))]
         if telling == "random":
-            card, text = self.random.choice(options)
-        elif telling == "mood":  # how a card feels; else the first tag known: an emoji's name
-            moods = [(c, t) for c, t in options if t in _tag_split(c, lang)[1]]
-            firsts = {card: text for card, text in reversed(options)}
+            card, text = self.random.choice(options)[:2]
+        elif telling == "mood":  # how a card feels; else the first word known: an emoji's name
+            moods = [(o.card, o.text) for o in options if o.text in _tag_split(o.card, lang)[1]]
+            firsts = {o.card: o.text for o in reversed(options)}
             card, text = self.random.choice(moods or list(firsts.items()))
         else:
             card, text = self._best(options, view, lang)
@@ -569,194 +609,59 @@ class AssociationsBot:
                 others = tuple(self.ranked(clue, rest, lang)[-4:])
         return Tell(card, clue, others=others)
 
-    def _candidates(self, hand: Sequence[str], lang: str) -> list[tuple[str, str]]:
-        """(card, words) a clue may say: each known tag, and for hard a mood word with a tag."""
-        options: list[tuple[str, str]] = []
+    def _candidates(self, hand: Sequence[str], lang: str) -> list[_Option]:
+        """The clues it may say: each word it knows of a card but a bare category word, and
+        for hard a mood word with a word."""
+        options: list[_Option] = []
         for card in hand:
-            known = self.known(card, lang)
             _, mood = _tag_split(card, lang)
-            tags = [tag for tag in known.tags if clue_words(tag, lang)]
-            options += [(card, tag) for tag in tags]
+            tags = [
+                tag
+                for tag in self.known(card, lang).tags
+                if clue_words(tag, lang) and not bare_category(tag, card, lang)
+            ]
+            vectors = dict(zip(tags, tag_vectors(tags, lang), strict=True))
+            options += [_Option(card, tag, vectors[tag], (tag,)) for tag in tags]
             if self.level.telling == "half":
                 moods = [tag for tag in tags if tag in mood]
                 plain = [tag for tag in tags if tag not in mood]
-                options += [(card, _joined(m, t, lang)) for m in moods for t in plain[:4]]
+                options += [
+                    _Option(card, _joined(m, t, lang), _together(vectors[m], vectors[t]), (m, t))
+                    for m in moods
+                    for t in plain[:4]
+                ]
         return options
 
-    def _best(
-        self,
-        options: Sequence[tuple[str, str]],
-        view: JsonObject,
-        lang: str,
-    ) -> tuple[str, str]:
+    def _best(self, options: Sequence[_Option], view: JsonObject, lang: str) -> tuple[str, str]:
+        """The clue whose card some but not all the others are likeliest to find
+        (:class:`~igroteka.games.associations.telling.Aim`), ``hard`` weighing also the
+        words nearest each card that are not its own (:meth:`Aim.neighbours`); at a table
+        of two, the clue whose card the guesser's first or second token is likeliest on."""
         hand: list[str] = list(view["hand"])
         players = int(view["players"])
-        form: str = view["form"]
         pool = [c for c in _room_deck(view) if c not in hand]
-        scored = []
-        seen: set[tuple[str, frozenset[str]]] = set()
-        half = self.level.telling == "half" and players > 2
-        table = _Table(self, pool, players, lang, DEALS) if half else None
-        for card, text in options:
-            words = clue_words(_shaped(text, form, lang), lang)
-            own = _score(words, self.known(card, lang))
-            if own <= 0 or (card, words) in seen:
-                continue
-            seen.add((card, words))
-            if table is not None:
-                worth = table.some_not_all(card, words)
-            elif players == 2:
-                rest = sorted(_score(words, self.known(c, lang)) for c in hand if c != card)[:4]
-                rivals = sum(1 for s in rest if s >= own)
-                worth = GUESSER_SHARE / (1 + rivals * GUESSER_SHARE) + (1 - GUESSER_SHARE) / 5
-            else:
-                rare = sum(1 for c in pool if _score(words, self.known(c, lang)) >= own)
-                worth = -abs(rare / len(pool) - SPECIFIC)
-            scored.append((worth, self.random.random(), card, text, words))
-        if not scored:
-            return self.random.choice(list(options))
-        if table is not None:  # the best few again, over more deals (the best of many
-            closer = _Table(self, pool, players, lang, CLOSER)  # estimates is often a lucky one)
-            scored = [
-                (closer.some_not_all(card, words), tie, card, text, words)
-                for _, tie, card, text, words in sorted(scored, reverse=True)[:FINALISTS]
+        aim = Aim(self, hand, pool, players, lang, DEALS[self.level.name])
+        options = list(options)
+        if self.level.telling == "half":
+            for owner, card in enumerate(hand):
+                options += [
+                    _Option(card, word, vector, (word,))
+                    for word, vector in aim.neighbours(owner, NEIGHBOURS)
+                ]
+        owners = [hand.index(option.card) for option in options]
+        vectors = np.stack([option.vector for option in options])
+        if players == 2:
+            worth, _ = aim.two_players(owners, vectors)
+        else:
+            unknown = [
+                aim.without(owner, option.said, option.vector)
+                for owner, option in zip(owners, options, strict=True)
             ]
-        _, _, card, text, _ = max(scored)
-        return card, text
+            worth = aim.some_not_all(owners, vectors, unknown)
+        best = max(range(len(options)), key=lambda k: (worth[k], self.random.random()))
+        return options[best].card, options[best].text
 
 
 def _room_deck(view: JsonObject) -> tuple[str, ...]:
     """The built-in cards the room plays with."""
     return _deck_ids()[: int(view["options"].get("cards", len(_deck_ids())))]
-
-
-Spread = tuple[tuple[float, float], ...]
-"""How a player scores a card for a clue: (score, chance) pairs, lowest score first."""
-_NOTHING: Spread = ((0.0, 1.0),)
-_LIMIT = 10
-"""At most this many of a card's tags that touch a clue are weighed (2**10 cases)."""
-
-
-@functools.lru_cache(maxsize=65536)
-def _spread(
-    kept: tuple[str, ...], mood: frozenset[str], words: frozenset[str], lang: str, share: float
-) -> Spread:
-    """How a player who knows each tag of ``kept`` with the chance ``share`` scores a clue
-    (of ``words``): every subset of the tags that touch the clue, weighed."""
-    stems = _stems(words)
-    touching = [
-        tag
-        for tag in kept
-        if clue_words(tag, lang) & words or _stems(clue_words(tag, lang)) & stems
-    ][:_LIMIT]
-    if not touching:
-        return _NOTHING
-    chances: dict[float, float] = {}
-    for mask in range(1 << len(touching)):
-        subset = tuple(tag for n, tag in enumerate(touching) if mask >> n & 1)
-        score = round(_score(words, _known_of(subset, mood, lang)), 6)
-        chance = share ** len(subset) * (1 - share) ** (len(touching) - len(subset))
-        chances[score] = chances.get(score, 0.0) + chance
-    return tuple(sorted(chances.items()))
-
-
-@functools.lru_cache(maxsize=65536)
-def _found(own: Spread, decoys: tuple[Spread, ...], count: int) -> float:
-    """The chance that a guesser picks the card scored ``own`` among ``count`` decoys, of
-    which ``decoys`` may score (the rest score nothing); ties are broken at random."""
-    total = 0.0
-    blank = count - len(decoys)
-    for score, chance in own:
-        ties = [1.0]  # ties[k]: the chance that k decoys tie with the card and none beats it
-        for decoy in decoys:
-            below = sum(p for s, p in decoy if s < score)
-            level = sum(p for s, p in decoy if s == score)
-            ties = [a * below + b * level for a, b in zip([*ties, 0.0], [0.0, *ties], strict=True)]
-        if score == 0:
-            ties = [0.0] * blank + ties
-        elif score < 0:
-            continue
-        total += chance * sum(p / (k + 1) for k, p in enumerate(ties))
-    return total
-
-
-def _sample(spread: Spread, draw: float) -> float:
-    for score, chance in spread:
-        draw -= chance
-        if draw < 0:
-            return score
-    return spread[-1][0]
-
-
-class _Table:
-    """The hard storyteller's model of a round: the others' hands dealt at random from the
-    cards it has not seen, ``rounds`` times (the same deals for every clue it weighs), and
-    the others playing as bots do, each knowing a tag of a card with GUESSER_SHARE: each
-    lays the card of its hand it finds best for the clue, then votes for the best of the
-    others' (:meth:`some_not_all`)."""
-
-    def __init__(
-        self, bot: AssociationsBot, pool: Sequence[str], players: int, lang: str, rounds: int
-    ) -> None:
-        self.bot = bot
-        self.lang = lang
-        self.lays = 2 if players == 3 else 1
-        others = players - 1
-        draw = bot.random
-        self.deals: list[tuple[list[tuple[str, ...]], list[float]]] = []
-        for _ in range(rounds):
-            cards = draw.sample(list(pool), others * HAND)
-            hands = [tuple(cards[n * HAND : (n + 1) * HAND]) for n in range(others)]
-            self.deals.append((hands, [draw.random() for _ in range(others * HAND * 2)]))
-        self.index: dict[str, set[str]] = {}
-        """Which cards of the pool a word (or the first five letters of one) may touch."""
-        for card in pool:
-            known = bot.known(card, lang)
-            for key in (*known.words, *known.mood, *(f"{stem}…" for stem in known.stems)):
-                self.index.setdefault(key, set()).add(card)
-
-    def spread(self, card: str, words: frozenset[str]) -> Spread:
-        """How a guesser scores ``card`` for the clue, by the tags of it this bot knows."""
-        known = self.bot.known(card, self.lang)
-        mood = _tag_split(card, self.lang)[1]
-        return _spread(known.tags, mood, words, self.lang, GUESSER_SHARE)
-
-    def some_not_all(self, card: str, words: frozenset[str]) -> float:
-        """The expected share of rounds in which some but not all the others find ``card``
-        told by ``words`` (each guesser's knowledge weighed exactly, the deals sampled)."""
-        touched: set[str] = set()
-        for key in (*words, *(f"{stem}…" for stem in _stems(words))):
-            touched |= self.index.get(key, set())
-        spreads = {c: self.spread(c, words) for c in touched}
-        spreads = {c: found for c, found in spreads.items() if found != _NOTHING}
-        own = self.spread(card, words)
-        lays = self.lays
-        others = len(self.deals[0][0])
-        count = lays * (others - 1)
-        alone = _found(own, (), count)  # no decoy fits: the chance that one finds it
-        plain = 1 - alone**others - (1 - alone) ** others
-        total = 0.0
-        for hands, draws in self.deals:
-            fitting: list[list[Spread]] = []  # per other player: the laid cards that fit
-            for n, hand in enumerate(hands):
-                if not any(c in spreads for c in hand):
-                    fitting.append([])  # nothing fits: any card, and it scores nothing
-                    continue
-                at = n * HAND * 2
-                keys = []
-                for i, c in enumerate(hand):
-                    found = spreads.get(c)
-                    score = _sample(found, draws[at + 2 * i]) if found else 0.0
-                    keys.append((score, draws[at + 2 * i + 1], c))
-                fitting.append([spreads[c] for _, _, c in sorted(keys)[-lays:] if c in spreads])
-            if not any(fitting):
-                total += plain
-                continue
-            everyone = nobody = 1.0
-            for n in range(others):
-                decoys = [found for m, laid in enumerate(fitting) if m != n for found in laid]
-                p = _found(own, tuple(sorted(decoys)), count)
-                everyone *= p
-                nobody *= 1 - p
-            total += 1 - everyone - nobody
-        return total / len(self.deals)

@@ -383,6 +383,13 @@ def pool_emoji() -> tuple[str, ...]:
     return tuple(dict.fromkeys(pool.figures + pool.things + pool.containers + pool.small))
 
 
+def arrangement_moods(lang: str) -> tuple[str, ...]:
+    """The mood words the generator gives its arrangements (inside, above…), in ``lang``."""
+    return tuple(
+        normalise(word, lang) for words in _pool().moods.values() for word in words.get(lang)
+    )
+
+
 def wanted_emoji() -> tuple[str, ...]:
     """The emoji the tag data must cover: those of the built-in cards and the pool, sorted."""
     used = {emoji for card in builtin_deck() for emoji in card.emoji}
