@@ -268,3 +268,14 @@ def test_a_deck_naming_a_picture_not_kept_here_is_refused_with_its_line() -> Non
             json={"game": "associations", "players": 3, "options": {"lang": "own", "deck": deck}},
         )
         assert made.status_code == 201, made.text
+
+
+def test_a_rooms_json_names_a_teachers_deck_and_never_carries_its_text() -> None:
+    """A deck may be a megabyte: anyone who asks for the room reads its name and size."""
+    lines = ["name: Week 5", "lang: en", "🐋 🏠 night : dream, home", "🐟 💡 : idea, captive"]
+    deck = "\n".join(lines)
+    with server() as client:
+        room = new_room(client, "associations", 3, lang="own", deck=deck)
+        shown = client.get(f"/api/rooms/{room}").json()["options"]
+        assert shown["deck"] == {"name": "Week 5", "cards": 2, "size": len(deck)}
+        assert "dream" not in str(shown)

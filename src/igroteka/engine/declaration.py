@@ -121,6 +121,9 @@ class Option:
     read: Callable[[str], Mapping[str, Any]] | None = field(default=None, compare=False)
     """For a ``file`` option: the options a file named on the command line stands for
     (:class:`OptionsError` when it cannot be read); by default ``{key: its text}``."""
+    brief: Callable[[str], Mapping[str, Any]] | None = field(default=None, compare=False)
+    """For a ``text`` option: what a room's public JSON shows in place of the text (a deck
+    by its name and size); by default ``{"size": its length in characters}``."""
 
     @classmethod
     def number(cls, key: str, label: Labels, default: int, low: int, high: int) -> Option:
@@ -230,6 +233,23 @@ class Declaration:
 
     def option(self, key: str) -> Option:
         return next(option for option in self.options if option.key == key)
+
+    def public_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The options as anyone may read them: a text option (a teacher's deck, up to a
+        megabyte) in brief, not its whole text.
+
+        >>> game = Declaration("g", labels("G", "Г", "Г"), labels("", "", ""),
+        ...     options=(Option("deck", "text", labels("D", "Д", "Д")),))
+        >>> game.public_options({"deck": "name: A\\nlang: en", "goal": 3})
+        {'deck': {'size': 17}, 'goal': 3}
+        """
+        texts = {option.key: option for option in self.options if option.kind == "text"}
+        shown = dict(values)
+        for key, option in texts.items():
+            value = shown.get(key)
+            if isinstance(value, str) and value:
+                shown[key] = dict(option.brief(value)) if option.brief else {"size": len(value)}
+        return shown
 
     def to_json(self) -> JsonObject:
         """The declaration as ``GET /api/games`` lists it (without the game's seats)."""

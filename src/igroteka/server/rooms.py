@@ -195,7 +195,7 @@ class LiveRoom:
         return {
             "id": self.id,
             "game": self.stored.game,
-            "options": self.stored.options,
+            "options": self.entry.declaration.public_options(self.stored.options),
             "players": self.stored.players,
             "seats": self.lobby.public(),
             "started": self.stored.started,

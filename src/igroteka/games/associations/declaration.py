@@ -63,6 +63,15 @@ def _deck_file(path: str) -> Mapping[str, Any]:
     return {"lang": "own", "deck": text}
 
 
+def _deck_brief(text: str) -> dict[str, Any]:
+    """A teacher's deck as a room shows it to anyone: its name, its cards, its size."""
+    try:
+        deck = rules.own_deck(text)
+    except OptionsError:
+        return {"size": len(text)}
+    return {"name": deck.name, "cards": len(deck.cards), "size": len(text)}
+
+
 OPTIONS = (
     _choice(
         "lang",
@@ -86,6 +95,7 @@ OPTIONS = (
         pictures=True,
         shown_when=("lang", "own"),
         read=_deck_file,
+        brief=_deck_brief,
         hint=_l(
             "name: Week 5\nlang: en\n🐋 🏠 night : dream, home\n🐟 💡 : idea, captive",
             "name: Тиждень 5\nlang: uk\n🐋 🏠 ніч : сон, дім\n🐟 💡 : ідея, неволя",
