@@ -345,3 +345,22 @@ def test_on_the_love_cell_a_bot_says_what_it_loves_in_the_accusative(lang: str) 
             assert said in {accusative(tag, lang) for tag in tags}
             inflected += said not in tags
     assert inflected >= 3
+
+
+def test_at_two_a_bot_places_extra_tokens_only_when_they_are_free_or_it_doubts() -> None:
+    """Under the house rule that extra tokens cost the guesser a step to the storyteller, a bot
+    places another token only on a card nearly as good as its first; free, it places three."""
+    placed: dict[str, list[int]] = {"free": [], "cost": []}
+    for rule in placed:
+        for seed in range(6):
+            options = GAME.parse_options({"starter": 0, "extra_tokens": rule})
+            state = GAME.setup(options, 2, seed)
+            bots = {seat: make_bot("hard", seat, seed) for seat in (0, 1)}
+            while state.phase != Phase.VOTE:
+                seat = min(GAME.awaited(state))
+                state, _ = GAME.apply(state, seat, bots[seat].choose(GAME.view(state, seat)))
+            vote = bots[1].choose(GAME.view(state, 1))
+            assert isinstance(vote, Vote)
+            placed[rule].append(len(vote.cards))
+    assert set(placed["free"]) == {3}
+    assert statistics.fmean(placed["cost"]) < 2.5 and min(placed["cost"]) >= 1

@@ -410,3 +410,21 @@ def test_a_view_says_how_to_draw_every_card_it_shows_and_no_other() -> None:
     face = GAME.view(state, 1)["cards"][state.hands[1][0]]
     assert 2 <= len(face["emoji"]) <= 4 and all(tag == tag.lower() for tag in face["tags"])
     assert GAME.view(state, None)["cards"].keys() == set(state.table)  # a spectator: the table
+
+
+def test_at_two_extra_tokens_cost_a_step_each_under_the_house_rule() -> None:
+    """The sheet lets the guesser place three tokens for free (never worse than one); the house
+    rule ``extra_tokens: cost`` moves the storyteller one step for each of tokens 2 and 3 that
+    is not on the storyteller's card, so that doubting is a decision."""
+    for rule, teller_steps in (("free", 1), ("cost", 2)):
+        state = GAME.setup(GAME.parse_options({"starter": 0, "extra_tokens": rule}), 2, 4)
+        hand = state.hands[0]
+        state, _ = GAME.apply(state, 0, Tell(hand[0], "ніч", others=hand[1:5]))
+        story = number_of(state, hand[0])
+        wrong = [n for n in range(1, 6) if n != story]
+        state, events = GAME.apply(state, 1, Vote((wrong[0], story, wrong[1])))
+        reveal = next(event for event in events if event.kind == "reveal").data
+        assert reveal["moves"][1] == 1  # token 2 on the card: one step, as the sheet says
+        assert reveal["moves"][0] == teller_steps
+    with pytest.raises(OptionsError, match="extra_tokens"):
+        GAME.parse_options({"extra_tokens": "sometimes"})

@@ -91,6 +91,9 @@ NEXT_CREDIT = 0.5
 """What the nearness of a card's second-nearest tag counts, beside 1 for its nearest."""
 DEALS: dict[str, int] = {"medium": 12, "hard": 48}
 NEIGHBOURS = 8
+DOUBT = 0.03
+"""At a table of two where extra tokens cost a step, a guesser places another token only on
+a card that fits the clue within this of its first choice."""
 """Words beyond its own that the hard storyteller weighs for each card of its hand."""
 """Deals of the others' hands over which a storyteller of a level weighs its clues."""
 
@@ -566,10 +569,15 @@ class AssociationsBot:
         mine = set(view["mine"])
         votable = [card for card in table if card not in mine]
         tokens = 3 if view["players"] == 2 else 1
+        costly = view["options"].get("extra_tokens") == "cost"
         if self.level.telling == "random":
             order = self.random.sample(votable, len(votable))
+            tokens = 1 if costly else tokens
         else:
-            order = self.ranked(view["clue"], votable, lang)
+            scored = self.scores(view["clue"], votable, lang)
+            order = [card for card, _ in scored]
+            if costly and tokens > 1:  # another token only on a card nearly as good
+                tokens = sum(1 for _, fit in scored[:3] if fit >= scored[0][1] - DOUBT)
         return Vote(tuple(table.index(card) + 1 for card in order[:tokens]))
 
     def lay(self, view: JsonObject, lang: str) -> Lay:

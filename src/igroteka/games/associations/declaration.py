@@ -130,6 +130,23 @@ OPTIONS = (
             _l("only those who found the card", "лише тих, хто вгадав", "только угадавших"),
         ),
     ),
+    _choice(
+        "extra_tokens",
+        _l(
+            "At two: tokens 2 and 3",
+            "Удвох: фішки 2 і 3",
+            "Вдвоём: фишки 2 и 3",
+        ),
+        ("free", _l("cost nothing", "нічого не коштують", "ничего не стоят")),
+        (
+            "cost",
+            _l(
+                "each on another card moves the storyteller 1",
+                "кожна на іншій картці — крок ведучому",
+                "каждая на другой карточке — шаг ведущему",
+            ),
+        ),
+    ),
     _flag("special", _l("Special cells ask a form of clue", "Особливі клітинки", "Особые клетки")),
     _flag(
         "equal_turns",

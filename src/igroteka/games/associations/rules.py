@@ -157,6 +157,10 @@ class AssociationsOptions:
     """Who moves for the votes on their card: ``everyone`` but the storyteller (Dixit,
     Imaginarium) or only the ``guessers`` who found the storyteller's card (the sheet read
     word for word)."""
+    extra_tokens: str = "free"
+    """At a table of two: tokens 2 and 3 are ``free`` (the sheet: the guesser may always place
+    three) or ``cost`` (house rule: each of them not on the storyteller's card moves the
+    storyteller one step, so that doubt is a decision)."""
     special: bool = True
     """The special cells ask a form of clue."""
     equal_turns: bool = False
@@ -180,6 +184,7 @@ CHOICES = {
     "lang": ("uk", "ru", "en", "own"),
     "ties": ("draw", "furthest"),
     "votes_for": ("everyone", "guessers"),
+    "extra_tokens": ("free", "cost"),
 }
 _DEFAULTS = AssociationsOptions()
 
@@ -852,7 +857,8 @@ def _reveal(
     steps: tuple[int, ...]
     if state.players == 2:
         story = 1 + state.table.index(state.told[0])
-        steps = two_player_moves(teller, story, state.votes[1 - teller])
+        extra_cost = state.options.extra_tokens == "cost"
+        steps = two_player_moves(teller, story, state.votes[1 - teller], extra_cost=extra_cost)
     else:
         steps = moves(teller, owners, state.votes, votes_for=state.options.votes_for)
     if not state.accepted:

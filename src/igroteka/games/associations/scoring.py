@@ -21,7 +21,8 @@ it voted for; none for the storyteller):
 
 At a table of two the guesser ranks up to three tokens: token 1 on the
 storyteller's card moves 2, token 2 moves 1, token 3 moves nothing; the
-storyteller moves 1 when token 1 or 2 found the card (a clue worth finding).
+storyteller moves 1 when token 1 or 2 found the card (a clue worth finding). Under the house
+rule ``extra_tokens: cost`` each of tokens 2 and 3 on another card moves the storyteller 1.
 
 >>> two_player_moves(0, 3, (4, 3))
 (1, 1)
@@ -73,12 +74,22 @@ def moves(
     return tuple(steps)
 
 
-def two_player_moves(storyteller: int, story: int, ranked: Sequence[int]) -> tuple[int, int]:
+def two_player_moves(
+    storyteller: int, story: int, ranked: Sequence[int], *, extra_cost: bool = False
+) -> tuple[int, int]:
     """The steps of both seats at a table of two: ``story`` is the storyteller's card's number,
-    ``ranked`` the numbers the guesser's tokens 1, 2, 3 lie on."""
+    ``ranked`` the numbers the guesser's tokens 1, 2, 3 lie on. With ``extra_cost`` (a house
+    rule), each of tokens 2 and 3 that is not on the storyteller's card moves the storyteller
+    one step more.
+
+    >>> two_player_moves(0, 3, (4, 3, 1)), two_player_moves(0, 3, (4, 3, 1), extra_cost=True)
+    ((1, 1), (2, 1))
+    """
     steps = [0, 0]
     if story in ranked:
         rank = ranked.index(story)
         steps[1 - storyteller] = TWO_PLAYER_STEPS[rank]
         steps[storyteller] = STORYTELLER_FOUND if TWO_PLAYER_STEPS[rank] else 0
+    if extra_cost:
+        steps[storyteller] += sum(1 for number in ranked[1:] if number != story)
     return steps[0], steps[1]
