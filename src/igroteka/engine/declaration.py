@@ -241,7 +241,7 @@ class Declaration:
         >>> game = Declaration("g", labels("G", "Г", "Г"), labels("", "", ""),
         ...     options=(Option("deck", "text", labels("D", "Д", "Д")),))
         >>> game.public_options({"deck": "name: A\\nlang: en", "goal": 3})
-        {'deck': {'size': 17}, 'goal': 3}
+        {'deck': {'size': 16}, 'goal': 3}
         """
         texts = {option.key: option for option in self.options if option.kind == "text"}
         shown = dict(values)

@@ -101,6 +101,20 @@ def test_each_player_holds_six_cards_and_the_deck_has_sixty_four() -> None:
     assert len(state.pile) + sum(len(h) for h in state.hands) == 64
 
 
+def test_the_deck_grows_with_the_table_unless_the_options_fix_it() -> None:
+    """64 cards at five or six run out in five to seven rounds and come back: the deck is the
+    sheet's 64 up to four players, 84 at five and all 97 built-in cards at six."""
+
+    def size(state: AssociationsState) -> int:
+        return len(state.pile) + sum(len(hand) for hand in state.hands)
+
+    assert [size(new(players)) for players in (3, 4, 5, 6)] == [64, 64, 84, 97]
+    assert size(new(6, cards=64)) == 64  # a room that asks for 64 gets 64
+    assert len(set(new(6).pile)) == len(new(6).pile)
+    with pytest.raises(OptionsError, match="42 to 97"):
+        GAME.parse_options({"cards": 30})
+
+
 def test_new_cards_composed_for_a_game_do_not_tell_its_seed() -> None:
     """Generated cards' ids name the generator's seed: a hash of the game's, never the game's
     own, which would give away every shuffle to come."""
@@ -392,7 +406,7 @@ def test_options_are_checked() -> None:
 def test_the_smallest_deck_the_options_allow_deals_six_players_and_a_table() -> None:
     """Seven cards a player: six in each hand and one for the table. 30 cards dealt six
     players an empty hand, so the fewest cards is 42."""
-    with pytest.raises(OptionsError, match="cards must be between 42 and 97"):
+    with pytest.raises(OptionsError, match="the deck needs 42 to 97 built-in cards"):
         GAME.parse_options({"cards": 41})
     state = GAME.setup(GAME.parse_options({"cards": 42}), 6, 1)
     assert all(len(hand) == HAND for hand in state.hands) and len(state.pile) == 6

@@ -52,6 +52,7 @@ from igroteka.games.associations.rules import (
     Phase,
     Tell,
     Vote,
+    cards_for,
     form_problem,
 )
 from igroteka.games.associations.telling import Aim, bare_category
@@ -672,4 +673,5 @@ class AssociationsBot:
 
 def _room_deck(view: JsonObject) -> tuple[str, ...]:
     """The built-in cards the room plays with."""
-    return _deck_ids()[: int(view["options"].get("cards", len(_deck_ids())))]
+    size = int(view["options"].get("cards") or cards_for(int(view["players"])))
+    return _deck_ids()[:size]

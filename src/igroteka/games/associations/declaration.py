@@ -102,7 +102,14 @@ OPTIONS = (
             "name: Неделя 5\nlang: ru\n🐋 🏠 ночь : сон, дом\n🐟 💡 : идея, неволя",
         ),
     ),
-    _number("cards", _l("Cards in the deck", "Карток у колоді", "Карточек в колоде")),
+    _number(
+        "cards",
+        _l(
+            "Cards in the deck (0: as many as the table needs, 64 to 97)",
+            "Карток у колоді (0: скільки треба столу, від 64 до 97)",
+            "Карточек в колоде (0: сколько нужно столу, от 64 до 97)",
+        ),
+    ),
     _number(
         "generated",
         _l(

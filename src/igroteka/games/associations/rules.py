@@ -144,8 +144,9 @@ class AssociationsOptions:
     deck: str = ""
     """A teacher's own deck, as its text (games/associations/own.py, docs/decks.md); empty:
     the built-in cards. The record keeps the text, so a replay deals the same cards."""
-    cards: int = 64
-    """Built-in cards in the deck (the sheet's 64); not used with an own deck, which is
+    cards: int = 0
+    """Built-in cards in the deck; 0: as many as the table needs (:func:`cards_for`: the
+    sheet's 64 up to four players, more at five and six). Not used with an own deck, which is
     filled up with built-in cards only when it has fewer than ``own.ENOUGH``."""
     generated: int = 0
     """New cards composed for this game by the seeded generator, added to the deck."""
@@ -178,8 +179,20 @@ def deck_needed(players: int) -> int:
     return players * (HAND + 1)
 
 
-LIMITS = {"cards": (deck_needed(6), 97), "generated": (0, 60), "goal": (10, 60)}
-"""Ranges of the number options; 97 is every built-in card (a test keeps it so)."""
+def cards_for(players: int) -> int:
+    """The built-in cards a table plays with when the options leave it to the table: the
+    sheet's 64 up to four players; at five and six, 64 cards run out in five to seven rounds
+    and the same cards come back, so 84 at five and all 97 at six (about ten rounds each).
+
+    >>> [cards_for(players) for players in (2, 4, 5, 6)]
+    [64, 64, 84, 97]
+    """
+    return {5: 84, 6: 97}.get(players, 64)
+
+
+LIMITS = {"cards": (0, 97), "generated": (0, 60), "goal": (10, 60)}
+"""Ranges of the number options; 97 is every built-in card (a test keeps it so); a deck of
+1 to 41 cards is refused (:func:`deck_needed` of six)."""
 CHOICES = {
     "lang": ("uk", "ru", "en", "own"),
     "ties": ("draw", "furthest"),
@@ -199,6 +212,15 @@ def parse_options(raw: Mapping[str, Any]) -> AssociationsOptions:
     values: dict[str, Any] = {}
     for key, (low, high) in LIMITS.items():
         values[key] = whole_option(raw, key, getattr(_DEFAULTS, key), low, high)
+    if 0 < values["cards"] < deck_needed(6):
+        raise OptionsError(
+            Text(
+                "the deck needs {low} to {high} built-in cards, or 0 for as many as the table "
+                "needs",
+                low=deck_needed(6),
+                high=LIMITS["cards"][1],
+            )
+        )
     for key, choices in CHOICES.items():
         values[key] = choice_option(raw, key, getattr(_DEFAULTS, key), choices)
     for key in ("special", "equal_turns"):
@@ -380,7 +402,8 @@ class AssociationsGame:
             made = generate(opts.generated, composer_seed(seed))
             cards = [*playing_cards(own_deck(opts.deck)), *(card.id for card in made)]
         else:
-            cards = [card.id for card in deck(opts.cards, opts.generated, composer_seed(seed))]
+            size = opts.cards or cards_for(players)
+            cards = [card.id for card in deck(size, opts.generated, composer_seed(seed))]
         rng = Rng.from_seed(seed)
         pile, rng = rng.shuffled(cards)
         hands = tuple(tuple(pile[seat * HAND : (seat + 1) * HAND]) for seat in range(players))
