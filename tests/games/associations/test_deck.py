@@ -249,7 +249,7 @@ def test_every_arrangement_has_mood_words_in_each_language() -> None:
 
 def test_the_pool_emoji_are_tagged_and_not_repeated_within_a_group() -> None:
     pool = committed("pool.json")
-    for group in ("figures", "things", "containers", "small"):
+    for group in ("figures", "things", "places", "containers", "small"):
         assert len(set(pool[group])) == len(pool[group]), group
     assert len(pool_emoji()) >= 60
     for emoji in pool_emoji():
@@ -365,3 +365,29 @@ def test_the_build_step_names_an_emoji_the_package_lacks(
     monkeypatch.setattr(deck_module, "wanted_emoji", lambda: ("🐋", "🦄"))
     with pytest.raises(ValueError, match="🦄"):
         deck_module.build(tmp_path)
+
+
+def test_generated_cards_pair_their_emoji_by_relation_and_containers_are_few() -> None:
+    """A scene, not random stickers: something inside a container, a creature or a thing above
+    a place, a creature beside a thing, a giant beside a small person, a creature with a thing
+    and a place; and no more than about one card in four puts something in a jar."""
+    pool = committed("pool.json")
+    figures, things, places = set(pool["figures"]), set(pool["things"]), set(pool["places"])
+    containers, small = set(pool["containers"]), set(pool["small"])
+    for seed in SEEDS:
+        cards = generate(120, seed)
+        inside = 0
+        for card in cards:
+            emoji = card.emoji
+            if len(emoji) == 3:  # a thing and a place below a creature
+                assert emoji[0] in things and emoji[1] in places and emoji[2] in figures
+            elif emoji[1] in small:
+                assert emoji[0] in figures | things
+            elif emoji[0] in containers and card.glyphs[0].size == 60:
+                inside += 1
+                assert emoji[1] in figures | things
+            elif emoji[0] in places:  # above: the place below, drawn first
+                assert emoji[1] in figures | things
+            else:  # beside
+                assert emoji[0] in figures and emoji[1] in things
+        assert inside <= 1 + len(cards) // 4

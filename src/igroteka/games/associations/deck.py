@@ -358,7 +358,11 @@ def _builtin_by_id() -> Mapping[str, Card]:
 @dataclass(frozen=True, slots=True)
 class _Pool:
     figures: tuple[str, ...]
+    """Creatures."""
     things: tuple[str, ...]
+    """What can be held, or put in a jar."""
+    places: tuple[str, ...]
+    """What stands somewhere: a house, a tree, a boat, the moon."""
     containers: tuple[str, ...]
     small: tuple[str, ...]
     moods: Mapping[str, Words]
@@ -371,6 +375,7 @@ def _pool() -> _Pool:
     return _Pool(
         tuple(data["figures"]),
         tuple(data["things"]),
+        tuple(data["places"]),
         tuple(data["containers"]),
         tuple(data["small"]),
         MappingProxyType(moods),
@@ -380,7 +385,8 @@ def _pool() -> _Pool:
 def pool_emoji() -> tuple[str, ...]:
     """Every emoji the generator may use, each once."""
     pool = _pool()
-    return tuple(dict.fromkeys(pool.figures + pool.things + pool.containers + pool.small))
+    groups = pool.figures + pool.things + pool.places + pool.containers + pool.small
+    return tuple(dict.fromkeys(groups))
 
 
 def arrangement_moods(lang: str) -> tuple[str, ...]:
@@ -402,42 +408,59 @@ def _jitter(rng: Rng, spread: int) -> tuple[int, Rng]:
 
 
 def _compose(rng: Rng, arrangement: str) -> tuple[tuple[Glyph, ...], Rng]:
-    """The emoji of one generated card, placed as ``arrangement`` says."""
+    """The emoji of one generated card, placed as ``arrangement`` says, each pair in a
+    relation that reads as a scene: a creature or a thing inside a container, a creature
+    or a thing above a place, a creature beside a thing, a giant beside a small person, a
+    creature with a thing and a place."""
     pool = _pool()
-    actors = pool.figures + pool.things
     dx, rng = _jitter(rng, 6)
     turn, rng = rng.choice((-15, -10, 0, 0, 0, 10, 15))
     if arrangement == "inside":
         box, rng = rng.choice(pool.containers)
-        inner, rng = rng.choice([e for e in actors if e != box])
+        inner, rng = rng.choice([e for e in pool.figures + pool.things if e != box])
         size, rng = rng.choice((16, 18, 20))
         return (Glyph(box, 50, 55, 60), Glyph(inner, 50, 52, size, turn)), rng
     if arrangement == "giant-small":
-        giant, rng = rng.choice(actors)
+        giant, rng = rng.choice(pool.figures + pool.things)
         person, rng = rng.choice(pool.small)
         size, rng = rng.choice((60, 66, 72))
         side, rng = rng.choice((18, 82))
         return (Glyph(giant, 50 + dx // 2, 50, size, turn), Glyph(person, side, 86, 11)), rng
     if arrangement == "trio":
-        (top, left, right), rng = rng.sample(actors, 3)
+        top, rng = rng.choice(pool.figures)
+        left, rng = rng.choice(pool.things)
+        right, rng = rng.choice(pool.places)
         return (
             Glyph(left, 28, 72, 24),
             Glyph(right, 72, 72, 24),
             Glyph(top, 50 + dx, 30, 30, turn),
         ), rng
-    (first, second), rng = rng.sample(actors, 2)
     if arrangement == "above":
+        first, rng = rng.choice(pool.figures + pool.things)
+        second, rng = rng.choice(pool.places)
         size, rng = rng.choice((34, 38, 42))
         return (Glyph(second, 50, 74, 24), Glyph(first, 50 + dx, 32, size, turn)), rng
-    return (Glyph(first, 30, 64 + dx // 2, 30, turn), Glyph(second, 70, 64, 30)), rng  # beside
+    first, rng = rng.choice(pool.figures)  # beside: a creature and its thing
+    second, rng = rng.choice(pool.things)
+    return (Glyph(first, 30, 64 + dx // 2, 30, turn), Glyph(second, 70, 64, 30)), rng
+
+
+_NOT_INSIDE: Final = tuple(name for name in ARRANGEMENTS if name != "inside")
+
+
+CONTAINED: Final = 4
+"""At most one generated card in this many puts something in a container (a jar, a bulb):
+the most striking arrangement, and the one that wears out first."""
 
 
 @functools.lru_cache(maxsize=32)
 def generate(count: int, seed: int) -> tuple[Card, ...]:
     """``count`` new cards for ``seed``: a backdrop, an arrangement of two or three pool
-    emoji, and mood words from the backdrop and the arrangement (one each, in every
-    language). The same seed gives the same cards, and more cards only add to the end;
-    no card is the picture (backdrop and emoji) of a built-in card or of another.
+    emoji in a relation (:func:`_compose`; at most one card in :data:`CONTAINED` and one
+    more puts something in a container), and mood words from the backdrop and the
+    arrangement (one each, in every language). The same seed gives the same cards, and
+    more cards only add to the end; no card is the picture (backdrop and emoji) of a
+    built-in card or of another.
 
     >>> first = generate(1, 2024)[0]
     >>> first.id, 2 <= len(first.glyphs) <= 3, len(first.mood.en)
@@ -450,9 +473,11 @@ def generate(count: int, seed: int) -> tuple[Card, ...]:
     seen = {card.composition for card in builtin_deck()}
     rng = Rng.from_seed(seed)
     cards: list[Card] = []
+    inside = 0
     while len(cards) < count:
         name, rng = rng.choice(names)
-        arrangement, rng = rng.choice(ARRANGEMENTS)
+        allowed = ARRANGEMENTS if inside < 1 + len(cards) // CONTAINED else _NOT_INSIDE
+        arrangement, rng = rng.choice(allowed)
         glyphs, rng = _compose(rng, arrangement)
         backdrop_mood = backdrops()[name].mood
         arrangement_mood = pool.moods[arrangement]
@@ -467,6 +492,7 @@ def generate(count: int, seed: int) -> tuple[Card, ...]:
         if card.composition not in seen:
             seen.add(card.composition)
             cards.append(card)
+            inside += arrangement == "inside"
     return tuple(cards)
 
 

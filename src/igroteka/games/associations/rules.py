@@ -376,7 +376,9 @@ class AssociationsGame:
     """The association game, implementing :class:`igroteka.engine.Game`."""
 
     name = "associations"
-    version = 1
+    version = 2
+    """2: generated cards pair their emoji by relation (issue 26): a record of version 1 with
+    generated cards deals the same ids, which now show other pictures."""
     min_players = 2
     max_players = 6
 
