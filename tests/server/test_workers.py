@@ -126,10 +126,12 @@ def test_a_worker_that_dies_is_replaced_and_the_bot_still_plays(
 
 def _what_a_worker_holds() -> tuple[int, tuple[str, ...], int]:
     """In a worker, before any bot asked it for anything: its parent, the languages its
-    parent loaded, and how many automata it holds already."""
+    parent loaded, and how many automata it holds already (and the meaning model, loaded)."""
+    from igroteka.games.associations import meaning
     from igroteka.lexicon import gaddag
     from igroteka.server import preload
 
+    assert meaning._model.cache_info().currsize == 1  # the parent's, not loaded again
     return os.getppid(), preload.LOADED, gaddag.automaton.cache_info().currsize
 
 

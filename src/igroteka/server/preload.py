@@ -2,7 +2,8 @@
 
 The bots compute in worker processes (:mod:`igroteka.server.workers`), forked by
 a server of their own (multiprocessing's *forkserver*), which imports this module
-before it forks the first of them. Importing it loads what the bots ask of the
+before it forks the first of them. Importing it loads the association bots' meaning model
+(:mod:`igroteka.games.associations.meaning`) and what the bots ask of the
 lexicon in the languages of the games that ask it (those whose index is built;
 :func:`igroteka.lexicon.shared.load`), then moves every object alive out of the
 cyclic collector's sight (``gc.freeze``), so that a collection in a worker does
@@ -16,10 +17,11 @@ from __future__ import annotations
 
 import gc
 
+from igroteka.games.associations import meaning
 from igroteka.lexicon.shared import load
 from igroteka.server.readiness import word_languages
 
-__all__ = ["LOADED", "RANKED"]
+__all__ = ["LOADED", "MEANINGS", "RANKED"]
 
 RANKED = ("uk",)
 """The languages whose frequency list the bots use: Klepka letters' (games/letters/bots.py
@@ -29,5 +31,8 @@ _wanted = word_languages()
 LOADED = tuple(load(_wanted, [lang for lang in RANKED if lang in _wanted]))
 """The languages whose lexicon the workers' parent loaded (a missing index is not built here:
 the server builds it, and each worker loads it when first asked)."""
+MEANINGS = meaning.load()
+"""The association bots' model and the cards' vectors, loaded (not run: a run would start the
+model's threads, which a fork must not copy) before the workers are forked."""
 gc.collect()  # what is garbage now would never be collected once frozen
 gc.freeze()

@@ -426,13 +426,11 @@ what is drawn, or a saying, a line of a song or a metaphor."""
 
 
 class _Option(NamedTuple):
-    """A clue a storyteller may say: for which card, its words, their meaning, and the
-    card's words it says (a guesser who knows none of them reads the clue less well)."""
+    """A clue a storyteller may say: for which card, its words, and their meaning."""
 
     card: str
     text: str
     vector: Any
-    said: tuple[str, ...]
 
 
 class Case(NamedTuple):
@@ -599,7 +597,7 @@ class AssociationsBot:
         if not options:  # it knows no word of any card that is not a category: a name
             card = self.random.choice(hand)
             text = _tag_split(card, lang)[0][0]
-            options = [_Option(card, text, tag_vectors([text], lang)[0], (text,))]
+            options = [_Option(card, text, tag_vectors([text], lang)[0])]
         if telling == "random":
             card, text = self.random.choice(options)[:2]
         elif telling == "mood":  # how a card feels; else the first word known: an emoji's name
@@ -630,12 +628,12 @@ class AssociationsBot:
                 if clue_words(tag, lang) and not bare_category(tag, card, lang)
             ]
             vectors = dict(zip(tags, tag_vectors(tags, lang), strict=True))
-            options += [_Option(card, tag, vectors[tag], (tag,)) for tag in tags]
+            options += [_Option(card, tag, vectors[tag]) for tag in tags]
             if self.level.telling == "half":
                 moods = [tag for tag in tags if tag in mood]
                 plain = [tag for tag in tags if tag not in mood]
                 options += [
-                    _Option(card, _joined(m, t, lang), _together(vectors[m], vectors[t]), (m, t))
+                    _Option(card, _joined(m, t, lang), _together(vectors[m], vectors[t]))
                     for m in moods
                     for t in plain[:4]
                 ]
@@ -654,7 +652,7 @@ class AssociationsBot:
         if self.level.telling == "half":
             for owner, card in enumerate(hand):
                 options += [
-                    _Option(card, word, vector, (word,))
+                    _Option(card, word, vector)
                     for word, vector in aim.neighbours(owner, NEIGHBOURS)
                 ]
         owners = [hand.index(option.card) for option in options]
@@ -662,11 +660,7 @@ class AssociationsBot:
         if players == 2:
             worth, _ = aim.two_players(owners, vectors)
         else:
-            unknown = [
-                aim.without(owner, option.said, option.vector)
-                for owner, option in zip(owners, options, strict=True)
-            ]
-            worth = aim.some_not_all(owners, vectors, unknown)
+            worth = aim.some_not_all(owners, vectors)
         best = max(range(len(options)), key=lambda k: (worth[k], self.random.random()))
         return options[best].card, options[best].text
 

@@ -49,6 +49,7 @@ __all__ = [
     "card_whole",
     "closeness",
     "embed",
+    "load",
     "shipped_texts",
     "tag_vectors",
     "vocabulary",
@@ -84,6 +85,14 @@ def _model() -> Any:
 def _unit(vectors: Vectors) -> Vectors:
     norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
     return np.asarray(vectors / np.maximum(norms, 1e-9), dtype=np.float32)
+
+
+def load() -> str:
+    """Load the model and the shipped vectors now, computing nothing (the worker processes'
+    parent does, so that every worker begins with them, shared); the model's name."""
+    _model()
+    _shipped()
+    return MODEL
 
 
 def _encode(texts: Sequence[str]) -> Vectors:

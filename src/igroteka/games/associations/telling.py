@@ -2,14 +2,13 @@
 
 The storyteller scores only when some but not all the others find its card. So a
 ``medium`` or ``hard`` storyteller weighs each clue it could say (a word it knows of a
-card of its hand; ``hard`` also a mood word with a word) by the expected share of rounds
-in which that happens, over deals of the others' hands from the cards it has not seen:
-each other player lays the card of its hand that fits the clue best, then each guesser
-picks a card of the table with a chance that grows with how well it fits the clue
-(:data:`TEMPERATURE`, the spread at which a guesser finds the card as often as the
-``medium`` guesser does on the written bank), never its own. How well a card fits a
-clue is the guessers' own measure (:meth:`AssociationsBot.fit`), read from the card's
-words the storyteller knows.
+card of its hand; ``hard`` also a mood word with a word, and words near a card that are
+not its own) by the expected share of rounds in which that happens, over deals of the
+others' hands from the cards it has not seen. Each other player knows a word of a card
+with the chance :data:`SHARE` (the medium bot's), lays the card of its hand that fits
+the clue best as it knows them, then picks a card of the table, never its own, with a
+chance that grows with how well it fits the clue (:data:`TEMPERATURE`). How well a card
+fits a clue is the guessers' own measure (:meth:`AssociationsBot.fit`).
 
 A bare category word (“animal”, «тварина», «морда»: a keyword of many emoji, and the
 name of none of the card's) is never said: it fits many cards and tells nothing.
@@ -35,14 +34,17 @@ __all__ = ["TEMPERATURE", "Aim", "categories"]
 
 TEMPERATURE: Final = 0.02
 """How sharply a modelled guesser prefers the card that fits best: the chance of a card is
-proportional to exp(fit / TEMPERATURE), the fit read from the words in the room's language.
-Chosen by measure: of 0.01, 0.015, 0.02, 0.03 and 0.06, the hard storyteller's clue was found
-by some but not all three medium guessers most often at 0.02 (0.73 of 240 rounds)."""
+proportional to exp(fit / TEMPERATURE), the fit read from the words of the room's language it
+knows. Chosen by measure (bench/associations.py --only 2, 60 games of four): the hard
+storyteller's clue was found by some but not all 0.680, 0.670, 0.682 and 0.674 of the time at
+0.01, 0.015, 0.02 and 0.04 (±0.04): a flat optimum, 0.02 in its middle."""
 CATEGORY: Final = 4
 """A word that is a keyword (not the name) of this many emoji or more is a category."""
 HAND: Final = 6
 SHARE: Final = 0.6
 """The chance that a modelled guesser knows a given word of a card (the medium bot's)."""
+MINDS: Final = 6
+"""Draws of what the modelled guessers know of the cards."""
 
 Floats = npt.NDArray[np.float64]
 
@@ -76,7 +78,9 @@ def _tagged(emoji: str) -> bool:
 
 class Aim:
     """A storyteller's model of a round for some clues at once: deals of the others'
-    hands from ``pool`` (the same for every clue), and how each clue's card fares."""
+    hands from ``pool`` (the same for every clue), each other player knowing a word of a
+    card with the chance :data:`SHARE` (:data:`MINDS` draws of what they know), and how
+    each clue's card fares."""
 
     def __init__(
         self,
@@ -97,63 +101,75 @@ class Aim:
         self.deals = [
             np.array(draw.sample(range(len(pool)), count)) + len(hand) for _ in range(deals)
         ]
+        self.minds = []  # per card: which of its words each modelled guesser knows
+        for card in self.cards:
+            words = len(self.bot.vectors(card, lang, every=False)[0])
+            known = np.array([[draw.random() < SHARE for _ in range(words)] for _ in range(MINDS)])
+            self.minds.append(np.vstack([known, np.ones((1, words), dtype=bool)]))
 
     def fits(self, vectors: Floats) -> Floats:
-        """How well each card (hand, then pool) fits each clue (a row of ``vectors``)."""
-        rows = []
-        for card in self.cards:
-            tags, wholes = self.bot.vectors(card, self.lang, every=False)
+        """How well each card (hand, then pool) fits each clue (a column of the result):
+        ``[m, card, clue]`` for the guesser ``m`` of :data:`MINDS`, the last knowing all."""
+        out = np.full((MINDS + 1, len(self.cards), len(vectors)), -1.0)
+        for n, card in enumerate(self.cards):
+            tags, _ = self.bot.vectors(card, self.lang, every=False)
             if len(tags) == 0:
-                rows.append(np.full(len(vectors), -1.0))
                 continue
             near = tags @ vectors.T
-            top = -np.partition(-near, 1, axis=0)[:2] if len(tags) > 1 else np.vstack([near] * 2)
-            rows.append(top[0] + 0.5 * top[1] + np.max(wholes @ vectors.T, axis=0))
-        return np.array(rows)
+            gram = tags @ tags.T
+            for m, known in enumerate(self.minds[n]):
+                if not known.any():
+                    continue
+                seen = near[known]
+                top = (
+                    -np.partition(-seen, 1, axis=0)[:2] if len(seen) > 1 else np.vstack([seen] * 2)
+                )
+                length = np.sqrt(max(float(known @ gram @ known), 1e-9))
+                out[m, n] = top[0] + 0.5 * top[1] + seen.sum(axis=0) / length
+        return out
 
-    def some_not_all(
-        self, owners: Sequence[int], vectors: Floats, unknown: Sequence[float] | None = None
-    ) -> Floats:
+    def some_not_all(self, owners: Sequence[int], vectors: Floats) -> Floats:
         """For each clue (told for the hand card ``owners[k]``), the expected share of rounds
-        in which some but not all the others find its card. A guesser knows a word of a card
-        with the chance :data:`SHARE`: ``unknown[k]``, when given, is how well the card fits
-        clue ``k`` for a guesser who does not know the words the clue says."""
+        in which some but not all the others find its card: each lays the card of its hand
+        that fits the clue best as it knows the cards, then finds the storyteller's with a
+        chance by how well each card of the table fits as it knows them."""
         fits = self.fits(vectors)
-        top = fits.max()
-        weight = np.exp((fits - top) / TEMPERATURE)
+        weight = np.exp((fits - fits.max()) / TEMPERATURE)
         columns = np.arange(len(owners))
-        own = weight[np.asarray(owners), columns]
-        blind = own if unknown is None else np.exp((np.asarray(unknown) - top) / TEMPERATURE)
+        tellers = np.asarray(owners)
         total = np.zeros(len(owners))
-        for deal in self.deals:
+        for d, deal in enumerate(self.deals):
             hands = deal[: self.others * HAND].reshape(self.others, -1)
-            laid = []  # per other player: the weight of the cards it lays, per clue
-            for hand in hands:
-                best = np.argsort(-fits[hand], axis=0)[: self.lays]
-                laid.append(weight[hand[best], columns].sum(axis=0))
-            decoys = np.sum(laid, axis=0)
+            minds = [(d * self.others + j) % MINDS for j in range(self.others)]
+            laid = []  # per other player: the cards it lays, per clue
+            for hand, m in zip(hands, minds, strict=True):
+                laid.append(hand[np.argsort(-fits[m, hand], axis=0)[: self.lays]])
             everyone = np.ones(len(owners))
             nobody = np.ones(len(owners))
-            for mine in laid:
-                rest = decoys - mine
-                found = SHARE * own / (own + rest) + (1 - SHARE) * blind / (blind + rest)
+            for j, m in enumerate(minds):
+                own = weight[m, tellers, columns]
+                rest = sum(
+                    weight[m, cards, columns].sum(axis=0) for i, cards in enumerate(laid) if i != j
+                )
+                found = own / (own + rest)
                 everyone *= found
                 nobody *= 1 - found
             total += 1 - everyone - nobody
         return total / max(1, len(self.deals))
 
-    def without(self, owner: int, said: Sequence[str], vector: Floats) -> float:
-        """How well the hand card ``owner`` fits a clue for one who knows none of ``said``."""
-        card = self.cards[owner]
-        langs_tags = self.bot.known(card, self.lang).tags
-        tags, wholes = self.bot.vectors(card, self.lang, every=False)
-        keep = [n for n, tag in enumerate(langs_tags) if tag not in said]
-        if not keep:
-            return -1.0
-        near = np.sort(tags[keep] @ vector)[::-1]
-        second = near[1] if len(near) > 1 else near[0]
-        whole = float(np.max(wholes @ vector)) if not set(said) & set(langs_tags) else near[0]
-        return float(near[0] + 0.5 * second + whole)
+    def two_players(self, owners: Sequence[int], vectors: Floats) -> tuple[Floats, Floats]:
+        """At a table of two: for each clue, the chance that the guesser's first or second
+        token is on its card beside the four hand cards that fit it least, and the fits."""
+        fits = self.fits(vectors)[MINDS, : self.hand]
+        weight = np.exp((fits - fits.max()) / TEMPERATURE)
+        worth = np.zeros(len(owners))
+        for k, owner in enumerate(owners):
+            rest = [n for n in np.argsort(fits[:, k]) if n != owner][:4]
+            table = weight[[owner, *rest], k]
+            first = table / table.sum()
+            second = sum(first[n] * first[0] / (1 - first[n]) for n in range(1, len(first)))
+            worth[k] = first[0] + second
+        return worth, fits
 
     def neighbours(self, owner: int, count: int) -> list[tuple[str, Floats]]:
         """Words of the vocabulary, not the card's own nor a category, that fit the hand card
@@ -173,17 +189,3 @@ class Aim:
                 if len(found) == count:
                     break
         return found
-
-    def two_players(self, owners: Sequence[int], vectors: Floats) -> tuple[Floats, Floats]:
-        """At a table of two: for each clue, the chance that the guesser's first or second
-        token is on its card beside the four hand cards that fit it least, and the fits."""
-        fits = self.fits(vectors)[: self.hand]
-        weight = np.exp((fits - fits.max()) / TEMPERATURE)
-        worth = np.zeros(len(owners))
-        for k, owner in enumerate(owners):
-            rest = [n for n in np.argsort(fits[:, k]) if n != owner][:4]
-            table = weight[[owner, *rest], k]
-            first = table / table.sum()
-            second = sum(first[n] * first[0] / (1 - first[n]) for n in range(1, len(first)))
-            worth[k] = first[0] + second
-        return worth, fits
