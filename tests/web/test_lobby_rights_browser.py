@@ -77,8 +77,11 @@ def test_only_the_creator_seats_bots_changes_options_and_starts_others_see_who_s
         ann.click(".seat-open .seat-actions button >> nth=0")
         ann.wait_for_selector("text=Ann (you)")
         ann.click(".seat-open .add-bot >> nth=0")
-        ann.wait_for_selector(".seat-open")
+        # the seats are drawn again once the bot sits: click the one seat left then, not a
+        # button of the page before (a click on it was lost now and then)
+        ann.wait_for_function("() => document.querySelectorAll('.seat-open').length === 1")
         ann.click(".seat-open .add-bot >> nth=0")
+        ann.wait_for_function("() => document.querySelectorAll('.seat-open').length === 0")
         cat.wait_for_selector("text=Ждём, пока тот, кто создал комнату, начнёт игру")
         ann.wait_for_selector("button.start:not([disabled])")
         ann.click("button.start")

@@ -4,6 +4,7 @@ beside it (uploaded, then named by a line the lobby writes)."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import threading
 import time
@@ -75,4 +76,6 @@ def test_pictures_added_in_the_lobby_are_uploaded_and_named_in_the_deck(
     room = page.url.rsplit("/", 1)[1]
     options = httpx.get(f"{lobby_server}/api/rooms/{room}").json()["options"]
     assert options["lang"] == "en"
-    assert options["deck"].endswith(f"picture {found[1]} : us, together")
+    assert options["deck"]["name"] == "Our class" and options["deck"]["cards"] == 2  # in brief
+    kept = page.evaluate(f"() => localStorage.getItem('igroteka.options.{room}')")
+    assert json.loads(kept)["deck"].endswith(f"picture {found[1]} : us, together")
