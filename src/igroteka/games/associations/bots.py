@@ -43,7 +43,13 @@ import numpy as np
 from igroteka.engine.bot import check_level
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games.associations.deck import LANGUAGES, builtin_deck, card_by_id, normalise
-from igroteka.games.associations.meaning import card_whole, closeness, embed, tag_vectors
+from igroteka.games.associations.meaning import (
+    NEXT_CREDIT,
+    card_whole,
+    closeness,
+    embed,
+    tag_vectors,
+)
 from igroteka.games.associations.rules import (
     LOVE,
     Action,
@@ -88,15 +94,13 @@ LEVELS: dict[str, Level] = {
     "hard": Level("hard", 1.0, "half"),  # every tag, in the three languages
 }
 
-NEXT_CREDIT = 0.5
-"""What the nearness of a card's second-nearest tag counts, beside 1 for its nearest."""
 DEALS: dict[str, int] = {"medium": 12, "hard": 48}
+"""Deals of the others' hands over which a storyteller of a level weighs its clues."""
 NEIGHBOURS = 8
+"""Words beyond its own that the hard storyteller weighs for each card of its hand."""
 DOUBT = 0.03
 """At a table of two where extra tokens cost a step, a guesser places another token only on
 a card that fits the clue within this of its first choice."""
-"""Words beyond its own that the hard storyteller weighs for each card of its hand."""
-"""Deals of the others' hands over which a storyteller of a level weighs its clues."""
 
 
 def _set_of(text: str) -> frozenset[str]:
@@ -165,10 +169,8 @@ def clue_words(text: str, lang: str) -> frozenset[str]:
     stop = STOPWORDS.get(lang, frozenset())
     lemmas: set[str] = set()
     text = normalise(text, lang)
-    for opening in LOVE:
-        if text.startswith(opening):
-            text = text[len(opening) :]
-    for word in _WORD.findall(text):
+    rest = _after_opening(text)
+    for word in _WORD.findall(text if rest is None else rest):
         word = word.replace("'", "’") if lang == "uk" else word
         if word in stop or len(word) < 2:
             continue
@@ -176,13 +178,18 @@ def clue_words(text: str, lang: str) -> frozenset[str]:
     return frozenset(lemmas)
 
 
+def _after_opening(text: str) -> str | None:
+    """What a normalised clue says after the opening its cell asks (“what i love most”), or
+    None when it has none."""
+    opening = next((opening for opening in LOVE if text.startswith(opening)), None)
+    return None if opening is None else text[len(opening) :]
+
+
 def _bare(clue: str, lang: str) -> str:
     """A clue without the opening its cell asks (“What I love most…”): what it means."""
     text = normalise(clue, lang)
-    for opening in LOVE:
-        if text.startswith(opening):
-            return text[len(opening) :].strip(" :,—-") or text
-    return clue
+    rest = _after_opening(text)
+    return clue if rest is None else rest.strip(" :,—-") or text
 
 
 @dataclass(frozen=True, slots=True)
@@ -658,7 +665,7 @@ class AssociationsBot:
         owners = [hand.index(option.card) for option in options]
         vectors = np.stack([option.vector for option in options])
         if players == 2:
-            worth, _ = aim.two_players(owners, vectors)
+            worth = aim.two_players(owners, vectors)
         else:
             worth = aim.some_not_all(owners, vectors)
         best = max(range(len(options)), key=lambda k: (worth[k], self.random.random()))

