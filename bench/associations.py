@@ -1,7 +1,7 @@
 """The association game's bots measured: guessing the bank, telling, winning, and time.
 
     python bench/associations.py [--trials 3] [--games 500] [--wins 400] [--lang uk ru en]
-                                 [--players 3 4 5 6] [--tells 200] [--jobs 2] [--only 1 2 3 4]
+                                 [--players 3 4 5 6] [--tells 200] [--jobs 2] [--only 1 2 3 4 5]
 
 1. Guesser accuracy per level on the clue bank (content/associations/clues-LANG.txt,
    120 clues a language, 40 of each style): for each written clue, the true card
@@ -20,9 +20,14 @@
    its share).
 4. The time of one tell per level (the first clue of --tells fresh games of four,
    in the first --lang): median and 90th percentile, in milliseconds.
+5. How well the hard storyteller foresees the band: at each tell without a form of
+   --games games of four medium bots (the first --lang), up to 10 of the clues it
+   weighs, drawn at random, and the one it chooses are each told to the medium
+   guessers. By fifth of the worth the storyteller gave them (the share of rounds it
+   expects in the band), the share that landed in the band, and the correlation.
 
 Games run in --jobs worker processes (default: one a core); the figures do not
-depend on their number. --only runs some of the four parts.
+depend on their number. --only runs some of the five parts.
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ from igroteka.games.associations.bots import (
     make_bot,
 )
 from igroteka.games.associations.deck import LANGUAGES, builtin_deck
-from igroteka.games.associations.rules import AssociationsGame, AssociationsState, Phase
+from igroteka.games.associations.rules import AssociationsGame, AssociationsState, Phase, Tell
 
 GAME = AssociationsGame()
 T = TypeVar("T")
@@ -150,8 +155,13 @@ def _round(
     state: AssociationsState, teller: AssociationsBot, guessers: dict[int, AssociationsBot]
 ) -> int:
     """How many of the others find the card ``teller`` tells from ``state``."""
+    return _told(state, teller.choose(GAME.view(state, state.storyteller)), guessers)
+
+
+def _told(state: AssociationsState, tell: Tell, guessers: dict[int, AssociationsBot]) -> int:
+    """How many of the others find the card of the storyteller's ``tell``."""
     seat = state.storyteller
-    state, _ = GAME.apply(state, seat, teller.choose(GAME.view(state, seat)))
+    state, _ = GAME.apply(state, seat, tell)
     while True:
         other = min(GAME.awaited(state))
         state, events = GAME.apply(state, other, guessers[other].choose(GAME.view(state, other)))
@@ -231,6 +241,52 @@ def tell_times(tells: int, lang: str) -> list[tuple[object, ...]]:
     return rows
 
 
+def _foresight(case: tuple[str, int]) -> list[tuple[float, bool, bool]]:
+    """A game of four medium bots; at each tell without a form, (worth, in the band, chosen)
+    for 10 clues the hard storyteller weighs, drawn at random, and for its choice."""
+    lang, seed = case
+    state = GAME.setup(GAME.parse_options({"lang": lang}), 4, seed)
+    agents = {seat: make_bot("medium", seat, seed) for seat in range(4)}
+    guessers = {seat: make_bot("medium", seat, seed) for seat in range(4)}
+    draw = random.Random(seed)
+    rows: list[tuple[float, bool, bool]] = []
+    while state.phase != Phase.OVER:
+        view = GAME.view(state, state.storyteller) if state.phase == Phase.TELL else {}
+        if view and not view["form"]:
+            clues = make_bot("hard", state.storyteller, seed).clues(view, lang)
+            best = max(range(len(clues)), key=lambda k: clues[k][2], default=None)
+            drawn = draw.sample(range(len(clues)), min(10, len(clues)))
+            for k in [*drawn, *([best] if best is not None else [])]:
+                card, text, worth = clues[k]
+                found = _told(state, Tell(card, text[:1].upper() + text[1:]), guessers)
+                rows.append((worth, 0 < found < 3, k == best))
+        seat = min(GAME.awaited(state))
+        state, _ = GAME.apply(state, seat, agents[seat].choose(GAME.view(state, seat)))
+    return rows
+
+
+def foresight(games: int, lang: str, jobs: int) -> list[tuple[object, ...]]:
+    rows = [
+        row
+        for rows in parallel(jobs, _foresight, [(lang, s) for s in range(games)])
+        for row in rows
+    ]
+    drawn = sorted((worth, band) for worth, band, chosen in rows if not chosen)
+    out: list[tuple[object, ...]] = []
+    for fifth in range(5):
+        part = drawn[fifth * len(drawn) // 5 : (fifth + 1) * len(drawn) // 5]
+        hits = sum(band for _, band in part)
+        low, high = wilson(hits, len(part))
+        worths = (part[0][0], part[-1][0])
+        out.append((f"drawn {fifth + 1}/5", len(part), *worths, hits / len(part), low, high))
+    chosen = [(worth, band) for worth, band, pick in rows if pick]
+    hits = sum(band for _, band in chosen)
+    low, high = wilson(hits, len(chosen))
+    worths = (min(w for w, _ in chosen), max(w for w, _ in chosen))
+    out.append(("chosen", len(chosen), *worths, hits / len(chosen), low, high))
+    return out
+
+
 def parallel(jobs: int, work: Callable[[T], R], cases: Sequence[T]) -> list[R]:
     """``work`` of every case, in order, in ``jobs`` processes (one: in this one)."""
     if jobs <= 1:
@@ -254,7 +310,7 @@ def main() -> None:
         "--players", nargs="+", type=int, default=[3, 4, 5, 6], help="table sizes (2.)"
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
-    parser.add_argument("--only", nargs="+", default=["1", "2", "3", "4"], help="parts to run")
+    parser.add_argument("--only", nargs="+", default=["1", "2", "3", "4", "5"], help="parts to run")
     args = parser.parse_args()
     langs = _languages(args.lang)
     if "1" in args.only:
@@ -281,6 +337,10 @@ def main() -> None:
         print(f"\n4. One tell, milliseconds (the first clue of {args.tells} games of four)\n")
         headers = ["lang", "level", "tells", "median", "90 %"]
         print(table(headers, tell_times(args.tells, langs[0])))
+    if "5" in args.only:
+        print(f"\n5. The hard storyteller's foresight ({args.games} games of four, {langs[0]})\n")
+        headers = ["clues", "told", "worth from", "to", "in the band", "low", "high"]
+        print(table(headers, foresight(args.games, langs[0], args.jobs)))
 
 
 if __name__ == "__main__":

@@ -289,6 +289,20 @@ def test_the_hard_storyteller_seldom_tells_a_clue_everyone_finds() -> None:
     assert everyone("hard") <= everyone("easy")
 
 
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_storyteller_says_the_clue_it_weighs_highest(level: str) -> None:
+    for seed in range(6):
+        _, state, action = told(level, seed)
+        clues = make_bot(level, 0, seed).clues(GAME.view(state, 0), "uk")
+        best = max(worth for _, _, worth in clues)
+        said = [
+            w
+            for card, text, w in clues
+            if card == action.card and action.clue.lower() == text.lower()
+        ]
+        assert said and max(said) == best, (action, best)
+
+
 # -- the words of a clue
 
 

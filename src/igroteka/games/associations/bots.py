@@ -647,10 +647,19 @@ class AssociationsBot:
         return options
 
     def _best(self, options: Sequence[_Option], view: JsonObject, lang: str) -> tuple[str, str]:
-        """The clue whose card some but not all the others are likeliest to find
+        """The clue of :meth:`weighed` worth most (ties at random)."""
+        weighed = self.weighed(options, view, lang)
+        card, text, _ = max(weighed, key=lambda one: (one[2], self.random.random()))
+        return card, text
+
+    def weighed(
+        self, options: Sequence[_Option], view: JsonObject, lang: str
+    ) -> list[tuple[str, str, float]]:
+        """Each clue it may say (card, words) with its worth: the expected share of rounds in
+        which some but not all the others find its card
         (:class:`~igroteka.games.associations.telling.Aim`), ``hard`` weighing also the
         words nearest each card that are not its own (:meth:`Aim.neighbours`); at a table
-        of two, the clue whose card the guesser's first or second token is likeliest on."""
+        of two, the chance that the guesser's first or second token is on its card."""
         hand: list[str] = list(view["hand"])
         players = int(view["players"])
         pool = [c for c in _room_deck(view) if c not in hand]
@@ -668,8 +677,13 @@ class AssociationsBot:
             worth = aim.two_players(owners, vectors)
         else:
             worth = aim.some_not_all(owners, vectors)
-        best = max(range(len(options)), key=lambda k: (worth[k], self.random.random()))
-        return options[best].card, options[best].text
+        return [(o.card, o.text, float(w)) for o, w in zip(options, worth, strict=True)]
+
+    def clues(self, view: JsonObject, lang: str) -> list[tuple[str, str, float]]:
+        """What a ``medium`` or ``hard`` storyteller weighs at its tell (card, words, worth),
+        before the words take the form of the cell: what :meth:`tell` chooses from."""
+        options = self._candidates(list(view["hand"]), lang)
+        return self.weighed(options, view, lang) if options else []
 
 
 def _room_deck(view: JsonObject) -> tuple[str, ...]:
