@@ -7,6 +7,8 @@ A play is typed in the notation of :mod:`igroteka.games.crossword.notation`
 ...         "last": []}
 >>> render_board(view).splitlines()[1][:20]
 ' 1 3W  ·  · 2L  ·  ·'
+>>> render_board(view).splitlines()[8][24:27]
+' ★ '
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
-from igroteka.games.crossword.board import COLUMNS, Board
+from igroteka.games.crossword.board import CENTRE, COLUMNS, Board
 from igroteka.games.crossword.notation import NotationError, read
 from igroteka.games.crossword.rules import Action
 from igroteka.terminal import AtKeyboard, GameTerminal
@@ -25,10 +27,12 @@ PREMIUM = {"3": "3W", "2": "2W", "t": "3L", "d": "2L", ".": " ·"}
 HELP = """\
   A word: its first cell, its direction and all its letters, those on the board included:
     H8 across ПОЛКА     G5 down КОТ     a blank: * before its letter, ПО*ЛКА
+  Directions: across (a, →, вправо, праворуч) or down (d, ↓, вниз, донизу).
   Several words in one turn: H8 across ПОЛ; J6 down КОТ
   pass = pass;  exchange АБ* = change those tiles (* a blank);  ? = this help.
   On the board: 3W/2W word ×3/×2, 3L/2L letter ×3/×2 (they count for every word
-  that uses them); a lower-case letter is a blank; [Х] marks the last play."""
+  that uses them); ★ is the centre H8, which the first word covers; a lower-case
+  letter is a blank; [Х] marks the last play."""
 
 
 def render_board(view: Mapping[str, Any]) -> str:
@@ -38,7 +42,9 @@ def render_board(view: Mapping[str, Any]) -> str:
     for row, (cells, marks) in enumerate(zip(view["board"], view["premiums"], strict=True)):
         shown = []
         for col, (char, mark) in enumerate(zip(cells, marks, strict=True)):
-            if char == ".":
+            if char == "." and (row, col) == CENTRE:
+                shown.append(" ★ ")
+            elif char == ".":
                 shown.append(f"{PREMIUM[mark]} ")
             elif (row, col) in last:
                 shown.append(f"[{char}]")

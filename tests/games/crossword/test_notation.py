@@ -21,6 +21,12 @@ def test_cyrillic_look_alikes_name_the_columns() -> None:
     assert read("Н7 down КОТ", POL) == read("H7 down КОТ", POL)  # Н is Cyrillic
 
 
+@pytest.mark.parametrize(("across", "down"), [("вправо", "вниз"), ("праворуч", "донизу")])
+def test_directions_are_read_in_russian_and_ukrainian_too(across: str, down: str) -> None:
+    assert read(f"G8 {across} ПОЛКА", POL) == read("G8 across ПОЛКА", POL)
+    assert read(f"H7 {down.upper()} КОТ", POL) == read("H7 down КОТ", POL)
+
+
 def test_several_words_of_one_turn_are_joined_by_semicolons() -> None:
     action = read("G8 across ПОЛКА; K7 down ЛАК", POL)
     assert isinstance(action, Play)

@@ -1,7 +1,8 @@
 """A play written as players write it: ``H8 across ПОЛКА``, several words joined by ``;``.
 
 A word is given by the cell of its first letter (column A–O, row 1–15), its
-direction (``across`` or ``down``; ``a``/``d``, ``→``/``↓`` too) and all its
+direction (``across`` or ``down``; ``a``/``d``, ``→``/``↓``, Russian ``вправо``/``вниз``
+and Ukrainian ``праворуч``/``донизу`` too) and all its
 letters, those already on the board included; a letter laid from a blank is
 written after ``*``. The tiles of a turn in several places are the words of
 each part, joined by ``;`` (a later part may use the letters of an earlier one).
@@ -32,8 +33,16 @@ __all__ = ["NotationError", "read", "write"]
 
 _PASS = {"pass", "p", "пас", "пропуск", "пропускаю"}
 _EXCHANGE = {"exchange", "x", "change", "меняю", "міняю", "обмен", "обмін"}
-_ACROSS = {"across", "a", "→", "h", "-"}
-_DOWN = {"down", "d", "↓", "v", "|"}
+_ACROSS = {
+    *("across", "a", "→", "h", "-"),
+    *("вправо", "направо", "горизонтально"),  # ru
+    *("праворуч", "вправо", "горизонтально"),  # uk
+}
+_DOWN = {
+    *("down", "d", "↓", "v", "|"),
+    *("вниз", "книзу", "вертикально"),  # ru
+    *("донизу", "вниз", "униз", "вертикально"),  # uk
+}
 _LOOKALIKE = str.maketrans("АВСЕНКМОабсенкмо", "ABCEHKMOabcehkmo")
 """Cyrillic letters that look like column names, as a Russian keyboard types them."""
 _CELL = re.compile(r"^([A-Oa-o])(\d{1,2})$")
