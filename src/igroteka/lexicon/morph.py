@@ -9,7 +9,7 @@ answers are cleaned up here:
 - abbreviations are kept but marked: a ``.`` in the form, the ``Abbr`` tag, and
   an indeclinable reading that is another reading of an abbreviation (the
   Ukrainian dictionary tags ввп ``Abbr`` in every case but the nominative, and
-  фм too) or has no vowel (кк, гш);
+  фм too), has no vowel (кк, гш) or no consonant (оае, ооо);
 - distorted forms (the ``Dist`` tag: хх, іі) are dropped;
   indeclinable noun readings of prepositions, conjunctions and particles
   (Ukrainian до, Russian по, ли) are dropped: dictionary artefacts, not nouns;
@@ -85,7 +85,10 @@ def abbreviation(form: str, lemma: str, tag: Any, abbreviated: frozenset[str] | 
     grammemes = tag.grammemes
     if "Abbr" in grammemes or "." in form:
         return True
-    return "Fixd" in grammemes and (lemma in abbreviated or VOWELS.isdisjoint(form))
+    if "Fixd" not in grammemes:
+        return False
+    letters = {char for char in form if char.isalpha()}
+    return lemma in abbreviated or VOWELS.isdisjoint(letters) or letters <= VOWELS
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,14 @@ def test_a_word_must_be_in_the_dictionary_and_the_reason_is_shown() -> None:
                 compose(state, 0, word)
 
 
+def test_a_word_that_may_be_read_as_an_abbreviation_is_not_a_word() -> None:
+    """бтр is also a common noun in one reading, оае has no consonant: abbreviations both."""
+    for letters in ("бтр", "оае"):
+        state = give(new(), 0, on_table(new(), letters))
+        with pytest.raises(IllegalAction, match="abbreviation"):
+            compose(state, 0, letters)
+
+
 def test_proper_names_are_not_words_to_compose() -> None:
     state = give(new(), 0, on_table(new(), "янш"))
     with pytest.raises(IllegalAction, match="surname"):

@@ -459,6 +459,8 @@ def word_problem(
         verdict = check(form, LANG)
         if not verdict.ok:  # the lexicon's reason, about the word as the player typed it
             return cast(Text, verdict.reason).but(shown=shown)
+        if any(reading.abbreviation for reading in analyses(form, LANG)):
+            return Text("‘{shown}’ is an abbreviation", shown=shown)
     if options.nouns_singular and not any(
         a.pos == "noun" and a.number == "singular" for a in analyses(form, LANG)
     ):
