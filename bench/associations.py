@@ -24,7 +24,8 @@
    --games games of four medium bots (the first --lang), up to 10 of the clues it
    weighs, drawn at random, and the one it chooses are each told to the medium
    guessers. By fifth of the worth the storyteller gave them (the share of rounds it
-   expects in the band), the share that landed in the band, and the correlation.
+   expects in the band), and for the clues it chose: the share that landed in the band,
+   with its 95 % Wilson interval.
 
 Games run in --jobs worker processes (default: one a core); the figures do not
 depend on their number. --only runs some of the five parts.
@@ -272,19 +273,17 @@ def foresight(games: int, lang: str, jobs: int) -> list[tuple[object, ...]]:
         for row in rows
     ]
     drawn = sorted((worth, band) for worth, band, chosen in rows if not chosen)
-    out: list[tuple[object, ...]] = []
-    for fifth in range(5):
-        part = drawn[fifth * len(drawn) // 5 : (fifth + 1) * len(drawn) // 5]
-        hits = sum(band for _, band in part)
-        low, high = wilson(hits, len(part))
-        worths = (part[0][0], part[-1][0])
-        out.append((f"drawn {fifth + 1}/5", len(part), *worths, hits / len(part), low, high))
-    chosen = [(worth, band) for worth, band, pick in rows if pick]
-    hits = sum(band for _, band in chosen)
-    low, high = wilson(hits, len(chosen))
-    worths = (min(w for w, _ in chosen), max(w for w, _ in chosen))
-    out.append(("chosen", len(chosen), *worths, hits / len(chosen), low, high))
-    return out
+    fifths = [drawn[n * len(drawn) // 5 : (n + 1) * len(drawn) // 5] for n in range(5)]
+    chosen = sorted((worth, band) for worth, band, pick in rows if pick)
+    named = [(f"drawn {n + 1}/5", part) for n, part in enumerate(fifths)]
+    return [_landed(name, part) for name, part in [*named, ("chosen", chosen)]]
+
+
+def _landed(name: str, told: Sequence[tuple[float, bool]]) -> tuple[object, ...]:
+    """A row of part 5: clues sorted by worth, its range, and the share in the band."""
+    hits = sum(band for _, band in told)
+    low, high = wilson(hits, len(told))
+    return (name, len(told), told[0][0], told[-1][0], hits / len(told), low, high)
 
 
 def parallel(jobs: int, work: Callable[[T], R], cases: Sequence[T]) -> list[R]:

@@ -33,16 +33,9 @@ __all__ = ["NotationError", "read", "write"]
 
 _PASS = {"pass", "p", "пас", "пропуск", "пропускаю"}
 _EXCHANGE = {"exchange", "x", "change", "меняю", "міняю", "обмен", "обмін"}
-_ACROSS = {
-    *("across", "a", "→", "h", "-"),
-    *("вправо", "направо", "горизонтально"),  # ru
-    *("праворуч", "вправо", "горизонтально"),  # uk
-}
-_DOWN = {
-    *("down", "d", "↓", "v", "|"),
-    *("вниз", "книзу", "вертикально"),  # ru
-    *("донизу", "вниз", "униз", "вертикально"),  # uk
-}
+_ACROSS = {"across", "a", "→", "h", "-", "вправо", "направо", "праворуч", "горизонтально"}
+_DOWN = {"down", "d", "↓", "v", "|", "вниз", "книзу", "донизу", "униз", "вертикально"}
+"""The words of a direction in English, Russian and Ukrainian (вправо, вниз: both)."""
 _LOOKALIKE = str.maketrans("АВСЕНКМОабсенкмо", "ABCEHKMOabcehkmo")
 """Cyrillic letters that look like column names, as a Russian keyboard types them."""
 _CELL = re.compile(r"^([A-Oa-o])(\d{1,2})$")
