@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from igroteka.lexicon import WordInputError, analyses, check, normal
-from igroteka.lexicon.diminutive import base_of
+from igroteka.lexicon.diminutive import EVERYDAY, base_of, curated
+from igroteka.lexicon.frequency import zipf
 
 # -- sheet 003: the crossword rule -------------------------------------------------
 
@@ -98,6 +99,75 @@ def test_diminutives_are_refused_and_their_base_named(word: str, lang: str, base
 )
 def test_words_that_only_look_diminutive_pass(word: str, lang: str) -> None:
     assert check(word, lang, "crossword").ok
+
+
+EVERYDAY_RU = ["река", "таблица", "страница", "девушка", "экономика", "кольцо", "куртка", "физика"]
+EVERYDAY_UK = ["жінка", "думка", "список", "сторінка", "квиток", "рядок", "дошка"]
+
+
+@pytest.mark.parametrize(
+    ("word", "lang"),
+    [*((word, "ru") for word in EVERYDAY_RU), *((word, "uk") for word in EVERYDAY_UK)],
+)
+def test_everyday_nouns_that_only_look_diminutive_pass(word: str, lang: str) -> None:
+    assert check(word, lang, "crossword").ok  # not a small рея, страна, дума, квит
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "base"),
+    [("пальчик", "ru", "палец"), ("дождик", "ru", "дождь"), ("вогник", "uk", "вогонь")],
+)
+def test_a_base_in_ec_or_a_soft_sign_is_found(word: str, lang: str, base: str) -> None:
+    assert base_of(word, lang) == base
+
+
+def frequent_nouns(lang: str, top: int) -> list[str]:
+    """The nouns in the nominative singular (their own lemma) among wordfreq's ``top`` most
+    frequent words: those the crossword's diminutive judge is asked about (bench/diminutives.py)."""
+    from wordfreq import top_n_list
+
+    found: dict[str, None] = {}
+    for word in top_n_list(lang, top):
+        try:
+            form = normal(word, lang)
+        except WordInputError:
+            continue  # Latin letters, digits
+        if form.replace("'", "").isalpha() and any(
+            a.pos == "noun"
+            and a.proper is None
+            and a.case == "nominative"
+            and a.number == "singular"
+            and not a.abbreviation
+            and normal(a.lemma, lang) == form
+            for a in analyses(form, lang)
+        ):
+            found[form] = None
+    return list(found)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_sheet_003_diminutive_judge_falsely_refuses_under_0_2_percent_of_the_frequent_nouns(
+    lang: str,
+) -> None:
+    labels = {row[0]: row[2] for row in labelled(f"diminutives-frequent-{lang}.tsv")}
+    nouns = frequent_nouns(lang, 20000)
+    refused = [word for word in nouns if base_of(word, lang) is not None]
+    assert len(nouns) > 2500
+    assert not [word for word in refused if word not in labels], "read these and label them"
+    false = [word for word in refused if labels[word] == "word"]
+    assert len(false) / len(nouns) < 0.002, false
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_the_everyday_diminutives_read_by_hand_are_the_curated_ones_and_refused(lang: str) -> None:
+    rows = labelled(f"diminutives-frequent-{lang}.tsv")
+    everyday = {
+        word: base
+        for word, base, label in rows
+        if label == "diminutive" and zipf(word, lang) >= EVERYDAY
+    }
+    assert everyday == curated(lang)
+    assert all(base_of(word, lang) == base for word, base in everyday.items())
 
 
 def labelled(name: str) -> list[list[str]]:

@@ -65,7 +65,14 @@ __all__ = [
 FORMAT = 15
 """The version of the index format: raise it when what goes into an index changes."""
 
-_SOURCES = ("pymorphy3", "pymorphy3-dicts-uk", "pymorphy3-dicts-ru", "dawg2", "marisa-trie")
+_SOURCES = (
+    "pymorphy3",
+    "pymorphy3-dicts-uk",
+    "pymorphy3-dicts-ru",
+    "dawg2",
+    "marisa-trie",
+    "wordfreq",  # the diminutive judge spares everyday nouns by their frequency
+)
 _lock = threading.Lock()
 
 
@@ -91,7 +98,7 @@ def index_key(lang: Language) -> str:
         if entry.name.endswith(".txt"):
             digest.update(entry.name.encode())
             digest.update(entry.read_bytes())
-    for module in ("text", "morph", "rules", "diminutive", "signatures"):
+    for module in ("text", "morph", "rules", "diminutive", "frequency", "signatures"):
         digest.update(resources.files("igroteka").joinpath("lexicon", f"{module}.py").read_bytes())
     return digest.hexdigest()[:16]
 
