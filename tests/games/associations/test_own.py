@@ -177,6 +177,16 @@ def test_a_bad_line_is_refused_with_its_number_and_why(line: str, problem: str) 
     assert problems(HEAD + "🦔 🍎 : autumn\n" + line + "\n") == [(4, problem)]
 
 
+def test_a_cards_vulgar_word_is_refused_with_its_line_in_every_language() -> None:
+    vulgar = "is a vulgar word and cannot be on a card: decks are for the whole family"
+    assert problems(HEAD + "🦔 🍎 : autumn\n🐋 🏠 : dream, bullshit\n") == [
+        (4, f"‘bullshit’ {vulgar}")
+    ]
+    assert problems("name: О\nlang: uk\n🐋 🏠 : море, курва\n") == [(3, f"‘курва’ {vulgar}")]
+    assert problems("name: О\nlang: ru\n🐋 🏠 : хохол\n") == [(3, f"‘хохол’ {vulgar}")]
+    assert parse_own_deck("name: О\nlang: ru\n🐋 🏠 : сук, небо, хлеб\n").cards
+
+
 def test_a_card_twice_is_refused_naming_the_first() -> None:
     text = HEAD + "backdrop: sea\n🐋 🏠 : a\n🏠 🐋 : b\n" + f"picture {PICTURE} : c\n" * 2
     assert problems(text) == [

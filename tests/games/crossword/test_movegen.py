@@ -11,6 +11,7 @@ import pytest
 
 from igroteka.games.crossword.board import BLANK, CENTRE, SIZE, Board, Tile, premiums, tile_set
 from igroteka.games.crossword.movegen import Play, is_word, plays
+from igroteka.games.crossword.rules import judge
 from igroteka.games.crossword.score import placement_problem, words
 from igroteka.lexicon.text import ALPHABETS
 
@@ -44,7 +45,8 @@ def game(lang: str, seed: int, turns: int) -> tuple[tuple[Board, str], ...]:
 
 
 def legal(board: Board, tiles: tuple[Tile, ...], lang: str) -> bool:
-    """The rules, from the scorer and the word list: what the generator must agree with."""
+    """The rules, from the scorer and the word list, the family table aside (the generator
+    is checked against the rules' own judgement below): what the generator must agree with."""
     if placement_problem(board, tiles) is not None:
         return False
     made = words(board, tiles, tile_set(lang), premiums())  # type: ignore[arg-type]
@@ -116,12 +118,14 @@ def test_the_plays_are_exactly_what_trying_every_placement_finds(
 ) -> None:
     board, rack = game(lang, seed, turn + 1)[turn]
     small = rack.replace(BLANK, "")[:3]
-    assert {play.tiles for play in plays(board, small, lang)} == brute_force(board, small, lang)
+    found = plays(board, small, lang, family=False)
+    assert {play.tiles for play in found} == brute_force(board, small, lang)
 
 
 def test_with_a_blank_too_the_plays_are_what_trying_every_placement_finds() -> None:
     board, _ = game("ru", 10, 5)[4]
-    assert {play.tiles for play in plays(board, "о*", "ru")} == brute_force(board, "о*", "ru")
+    found = plays(board, "о*", "ru", family=False)
+    assert {play.tiles for play in found} == brute_force(board, "о*", "ru")
 
 
 def test_the_first_play_covers_the_centre_with_two_letters_or_more() -> None:
@@ -130,7 +134,7 @@ def test_the_first_play_covers_the_centre_with_two_letters_or_more() -> None:
     for play in found:
         assert CENTRE in {t.cell for t in play.tiles}
         assert len(play.tiles) >= 2
-    assert {play.tiles for play in found} == brute_force(Board.empty(), "кот", "ru")
+    assert {play.tiles for play in found} == brute_force(Board.empty(), "кот", "ru")  # all fit
     assert plays(Board.empty(), "к", "ru") == []
 
 
@@ -177,3 +181,31 @@ def test_a_rack_with_no_tiles_makes_no_play_and_a_stray_letter_is_refused() -> N
     assert plays(Board.empty(), "", "ru") == []
     with pytest.raises(ValueError, match="not a tile"):
         plays(Board.empty(), "кq", "ru")
+
+
+def made(found: list[Play]) -> set[str]:
+    return {word for play in found for word, _ in play.words}
+
+
+@pytest.mark.parametrize(("lang", "rack", "word"), [("ru", "жопа", "жопа"), ("uk", "дупа", "дупа")])
+def test_the_generator_never_offers_a_word_the_family_table_refuses(
+    lang: str, rack: str, word: str
+) -> None:
+    assert word not in made(plays(Board.empty(), rack, lang))
+    assert word in made(plays(Board.empty(), rack, lang, family=False))  # the house rule off
+
+
+def test_the_generator_offers_no_obscure_form_and_no_famous_surname_the_rules_refuse() -> None:
+    assert "аум" not in made(plays(Board.empty(), "аум", "ru"))
+    assert "фет" in made(plays(Board.empty(), "фет", "ru"))  # Фет, a famous poet
+    assert "фет" not in made(plays(Board.empty(), "фет", "ru", famous=False))
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("ru", 11), ("uk", 12)])
+@pytest.mark.parametrize(("family", "famous"), [(True, True), (False, False)])
+def test_every_play_offered_is_one_the_rules_accept_under_the_same_house_rules(
+    lang: str, seed: int, family: bool, famous: bool
+) -> None:
+    for board, rack in game(lang, seed, 6)[2::2]:
+        for play in plays(board, rack, lang, family=family, famous=famous):
+            judge(board, play.tiles, lang, family=family, famous=famous)  # type: ignore[arg-type]

@@ -167,6 +167,48 @@ def test_yo_is_laid_as_ye() -> None:
     assert isinstance(action, Play) and action.tiles[0].letter == "е"
 
 
+# The words: the mat and coarse words of both languages, a slur, an obscure form.
+FAMILY_REFUSED = {
+    "ru": ("ХУЙ", "ПИЗДА", "БЛЯДЬ", "ЖОПА", "МУДАК", "ГОВНО", "ХЕР", "ХОХОЛ", "АУМ"),
+    "uk": ("ДУПА", "ГІВНО", "КУРВА", "СРАКА", "ХОХОЛ", "КАЦАП"),
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_family_table_refuses_vulgar_words_slurs_and_obscure_forms(lang: str) -> None:
+    for word in FAMILY_REFUSED[lang]:
+        with pytest.raises(IllegalAction) as refused:
+            judge(Board.empty(), word_tiles(word, 7, 6), lang)  # type: ignore[arg-type]
+        reason = refused.value.reason
+        assert word.lower() in reason and "the family table does not take it" in reason, word
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_with_the_family_house_rule_off_the_dictionarys_words_are_words(lang: str) -> None:
+    for word in FAMILY_REFUSED[lang]:
+        judged = judge(Board.empty(), word_tiles(word, 7, 6), lang, family=False)  # type: ignore[arg-type]
+        assert judged.score > 0, word
+
+
+def test_the_family_refusal_is_said_in_the_players_language() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        judge(Board.empty(), word_tiles("ЖОПА", 7, 6), "ru")
+    assert translate(refused.value.reason, "ru").startswith("«жопа» — грубое слово")
+    with pytest.raises(IllegalAction) as refused:
+        judge(Board.empty(), word_tiles("ДУПА", 7, 6), "uk")
+    assert translate(refused.value.reason, "uk").startswith("«дупа» — грубе слово")
+
+
+def test_the_family_house_rule_is_on_by_default_and_a_room_may_switch_it_off() -> None:
+    state = position(new(), racks=("жопаввв", "ббббббб"))
+    assert state.options.family and GAME.view(state, 0)["options"]["family"] is True
+    with pytest.raises(IllegalAction, match="vulgar"):
+        GAME.check(state, 0, Play(word_tiles("ЖОПА", 7, 6)))
+    off = position(new(family=False), racks=("жопаввв", "ббббббб"))
+    assert GAME.view(off, 0)["options"]["family"] is False
+    assert play(off, 0, Play(word_tiles("ЖОПА", 7, 6))).scores[0] > 0
+
+
 def test_tiles_must_come_from_the_rack() -> None:
     state = position(new(), racks=("ааааааа", "ббббббб"))
     with pytest.raises(IllegalAction, match="your rack has no"):
@@ -293,6 +335,8 @@ def test_options_are_checked() -> None:
         GAME.parse_options({"lang": "en"})
     with pytest.raises(OptionsError, match="bonus must be between 0 and 100"):
         GAME.parse_options({"bonus": 500})
+    with pytest.raises(OptionsError, match="family"):
+        GAME.parse_options({"family": "no"})
     with pytest.raises(OptionsError, match="played by 1 to 4"):
         GAME.setup(GAME.parse_options({}), 5, 1)
 

@@ -398,6 +398,33 @@ def test_english_words_in_a_ukrainian_deck_are_refused() -> None:
     )
 
 
+VULGAR = "is a vulgar word and cannot be on a card: decks are for the whole family"
+
+
+@pytest.mark.parametrize(
+    ("head", "word"),
+    [(HEAD, "Shit"), (HEAD, "bitches"), ("name: Т\nlang: uk\n", "дупа"),
+     ("name: Т\nlang: ru\n", "жопа"), ("name: Т\nlang: ru\n", "хохлы")],
+)  # fmt: skip
+def test_a_vulgar_word_or_a_slur_is_refused_in_every_language_with_its_line(
+    head: str, word: str
+) -> None:
+    message = refusal(head + "# the farm\n" + f"{word} 🍄\n")
+    assert message == f"t.deck, line 4: ‘{word}’ {VULGAR}"
+
+
+def test_a_deck_given_as_data_refuses_a_vulgar_word_by_its_card_number() -> None:
+    with pytest.raises(DeckError) as caught:
+        deck_from_pairs("Pets", "en", [("cat", "🐈"), ("fucking dog", "🐕")])
+    assert str(caught.value) == f"the deck, line 2: ‘fucking dog’ {VULGAR}"
+
+
+def test_ordinary_words_near_vulgar_ones_load() -> None:
+    deck = parse_deck(deck_text("ass 🫏", "cocktail 🍸", "shiitake 🍄", "Scunthorpe 🏙"))
+    assert len(deck.pairs) == 4
+    assert len(parse_deck("name: Т\nlang: ru\nсук 🌳\nхлеб 🍞\nнебо 🌌\n").pairs) == 3
+
+
 def test_a_deck_with_fewer_than_two_pairs_is_refused() -> None:
     assert refusal(deck_text("cat 🐈")) == (
         "t.deck: the deck needs at least 2 pairs, and it has only 1"

@@ -136,6 +136,7 @@ def test_no_bot_plays_a_vulgar_or_obscure_word_even_with_family_words_off() -> N
     for level in LEVELS:
         assert first_word("курва", level, family=False) not in ("курва", "")
         assert first_word("ньоро", level, family=False) != "ньоро"
+        assert first_word("хохли", level) != "хохли"  # a slur: the seed-21 hard bot's word
 
 
 def test_in_whole_games_bots_never_repeat_their_own_words_or_play_unfit_ones() -> None:

@@ -50,6 +50,13 @@ def test_family_words_only_is_on_by_default_and_refuses_vulgar_and_obscure_words
     assert [w.word for w in compose(free, 0, "дупа", "ньоро").sheets[0]] == ["дупа", "ньоро"]
 
 
+def test_family_words_only_refuses_a_slur_and_keeps_a_plain_word_that_shares_its_forms() -> None:
+    state = new()
+    state = give(state, 0, on_table(state, "хохлисук"))
+    assert "vulgar" in refusal(state, 0, "хохли")  # the seed-21 hard bot's word, issue 27
+    assert compose(state, 0, "сук").sheets[0][-1].word == "сук"  # a bough, though of сука too
+
+
 def test_common_interjections_are_words_and_so_are_place_names_but_not_first_names() -> None:
     state = new()
     state = give(state, 0, on_table(state, "ойураохльвів"))

@@ -12,7 +12,9 @@ its rack makes (:func:`igroteka.games.crossword.movegen.plays`):
   keeps; it tries the sheet's turns of several words (a second word laid with
   what is left of the rack, on the board as the first left it), changes poor
   tiles when no play is worth it, and, when the bag is nearly empty, weighs the
-  reply the tiles it has not seen allow.
+  opponent's best reply: on racks drawn at random from the tiles it has not seen
+  while the bag holds some, on the opponent's very rack (all the unseen tiles)
+  once it is empty.
 
 >>> from igroteka.engine import Match, play_out
 >>> from igroteka.games.crossword.rules import CrosswordGame
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from igroteka.engine.bot import check_level
@@ -36,7 +38,7 @@ from igroteka.games.crossword.board import BLANK, Board, Tile, tile_set
 from igroteka.games.crossword.rules import Action, Exchange, Pass, Play, judge
 from igroteka.lexicon.text import Language
 
-__all__ = ["LEVELS", "CrosswordBot", "Level", "leave_value", "make_bot"]
+__all__ = ["LEVELS", "CrosswordBot", "Level", "Turn", "house_rules", "leave_value", "make_bot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +49,22 @@ class Level:
     combine: int = 0
     """How many of the best single plays it tries to follow with a second word."""
     lookahead: int = 0
-    """With this many tiles in the bag or fewer, it weighs the best reply of the unseen tiles."""
+    """With this many tiles in the bag or fewer, it weighs the opponent's best reply."""
+    replies: int = 1
+    """How many racks it draws for the opponent from the unseen tiles to weigh that reply
+    (the bag not empty; once it is, the unseen tiles are the opponent's rack)."""
 
+
+REPLIES = 4
+"""How many racks the hard bot draws for its opponent near the end (see :attr:`Level.replies`)."""
+LOOKED_AHEAD = 8
+"""How many of its best turns the hard bot weighs against the reply near the end."""
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", "random"),
     "easy": Level("easy", "easy"),
     "medium": Level("medium", "best"),
-    "hard": Level("hard", "equity", combine=12, lookahead=7),
+    "hard": Level("hard", "equity", combine=12, lookahead=7, replies=REPLIES),
 }
 
 VOWELS = {"ru": set("аеиоуыэюя"), "uk": set("аеєиіїоуюя")}
@@ -64,6 +74,8 @@ EASY_CHOICES = 3
 """The easy bot lays one of this many best short words, at random."""
 OUT_WORTH = 10.0
 """What laying one's last tile is worth once the bag is empty: the game ends with the round."""
+Turn = tuple[float, tuple[Tile, ...]]
+"""A turn the hard bot weighs: its score (less half the reply near the end) and its tiles."""
 EXCHANGE_BELOW = 8.0
 """The equity under which the hard bot would rather change tiles (the bag allowing)."""
 
@@ -120,14 +132,14 @@ class CrosswordBot:
         board = Board(tuple(view["board"]))
         rack = "".join(view["rack"])
         lang: Language = "uk" if view["lang"] == "uk" else "ru"
-        every = view["options"]["premiums"] == "every"
+        rules = house_rules(view)
         level = self.level
         found: list[movegen.Play] = []
         if level.choice == "easy" and BLANK in rack:  # it lays no blank while it can help it
-            found = movegen.plays(board, rack.replace(BLANK, ""), lang, every=every)
-        found = found or movegen.plays(board, rack, lang, every=every)
+            found = movegen.plays(board, rack.replace(BLANK, ""), lang, **rules)
+        found = found or movegen.plays(board, rack, lang, **rules)
         if level.choice == "equity":
-            return self._equity(view, board, rack, lang, every, found)
+            return self._equity(view, board, rack, lang, rules, found)
         if not found:
             return self._no_play(view, rack)
         if level.choice == "random":
@@ -161,19 +173,19 @@ class CrosswordBot:
         board: Board,
         rack: str,
         lang: Language,
-        every: bool,
+        rules: dict[str, bool],
         found: list[movegen.Play],
     ) -> Action:
         bag = int(view["bag"])
         bonus = int(view["options"]["bonus"])
-        candidates = [(play.score, play.tiles) for play in found]
+        candidates: list[Turn] = [(play.score, play.tiles) for play in found]
         ranked = sorted(found, key=lambda play: -(play.score + _leave(rack, play.tiles, lang)))
         for first in ranked[: self.level.combine]:
-            candidates.extend(self._followed(board, rack, lang, every, bonus, first))
+            candidates.extend(self._followed(board, rack, lang, rules, bonus, first))
         if not candidates:
             return self._change(rack, bag, lang)
 
-        def worth(candidate: tuple[int, tuple[Tile, ...]]) -> float:
+        def worth(candidate: Turn) -> float:
             score, tiles = candidate
             kept = _kept(rack, tiles)
             if bag == 0:  # what is kept now is subtracted at the end; going out ends the game
@@ -181,7 +193,7 @@ class CrosswordBot:
             return score + leave_value(kept, lang)
 
         if bag <= self.level.lookahead:
-            candidates = self._looked_ahead(view, board, lang, every, candidates)
+            candidates = self._looked_ahead(view, board, rack, lang, rules, candidates, worth)
         best = max(candidates, key=worth)
         if worth(best) < EXCHANGE_BELOW and bag >= tile_set(lang).rack:
             return self._change(rack, bag, lang)
@@ -192,20 +204,20 @@ class CrosswordBot:
         board: Board,
         rack: str,
         lang: Language,
-        every: bool,
+        rules: dict[str, bool],
         bonus: int,
         first: movegen.Play,
-    ) -> list[tuple[int, tuple[Tile, ...]]]:
+    ) -> list[Turn]:
         """Turns of two words: the first play, then a second with the tiles it leaves."""
         left = _kept(rack, first.tiles)
         if not left:
             return []
         after = board.place(first.tiles)
-        turns = []
-        seconds = sorted(movegen.plays(after, left, lang, every=every), key=lambda p: -p.score)
+        turns: list[Turn] = []
+        seconds = sorted(movegen.plays(after, left, lang, **rules), key=lambda p: -p.score)
         for second in seconds[:3]:
             tiles = tuple(sorted((*first.tiles, *second.tiles), key=lambda tile: tile.cell))
-            judged = judge(board, tiles, lang, every=every, bonus=bonus)
+            judged = judge(board, tiles, lang, bonus=bonus, **rules)
             turns.append((judged.score, tiles))
         return turns
 
@@ -213,21 +225,51 @@ class CrosswordBot:
         self,
         view: JsonObject,
         board: Board,
+        rack: str,
         lang: Language,
-        every: bool,
-        candidates: list[tuple[int, tuple[Tile, ...]]],
-    ) -> list[tuple[int, tuple[Tile, ...]]]:
-        """Near the end: each of the best candidates less the best reply the unseen tiles make."""
+        rules: dict[str, bool],
+        candidates: list[Turn],
+        worth: Callable[[Turn], float],
+    ) -> list[Turn]:
+        """Near the end: each of the best candidates less half the opponent's best reply.
+
+        With the bag empty the unseen tiles are the opponent's rack, and a turn that lays
+        one's last tile at the end of a round ends the game: nobody replies. Else the
+        reply is the mean over :attr:`Level.replies` racks drawn from the unseen tiles
+        (the same racks for every candidate).
+        """
         unseen = "".join(tile for tile, count in view["unseen"].items() for _ in range(count))
         if not unseen or len(unseen) > 2 * tile_set(lang).rack or view["players"] != 2:
             return candidates
-        top = sorted(candidates, key=lambda c: -c[0])[:8]
-        weighed = []
+        racks = self._opponent_racks(view, unseen, lang)
+        seat = int(view["seat"])
+        ends_round = (seat + 1) % 2 == int(view["first"])
+        distinct = {frozenset(tiles): (score, tiles) for score, tiles in candidates}
+        top = sorted(distinct.values(), key=worth, reverse=True)[:LOOKED_AHEAD]
+        weighed: list[Turn] = []
         for score, tiles in top:
-            replies = movegen.plays(board.place(tiles), unseen[:7], lang, every=every)
-            reply = max((play.score for play in replies), default=0)
-            weighed.append((score - reply // 2, tiles))
+            if int(view["bag"]) == 0 and ends_round and len(tiles) == len(rack):
+                weighed.append((score, tiles))  # going out ends the game: no reply
+                continue
+            after = board.place(tiles)
+            best: dict[str, int] = {}
+            for other in racks:
+                if other not in best:
+                    replies = movegen.plays(after, other, lang, **rules)
+                    best[other] = max((play.score for play in replies), default=0)
+            reply = sum(best[other] for other in racks) / len(racks)
+            weighed.append((score - reply / 2, tiles))
         return weighed
+
+    def _opponent_racks(self, view: JsonObject, unseen: str, lang: Language) -> list[str]:
+        """The opponent's rack: the unseen tiles once the bag is empty, else racks of its size
+        drawn at random from them (the bot's seeded randomness), sorted."""
+        other = 1 - int(view["seat"])
+        size = min(int(view["racks"][other]), tile_set(lang).rack, len(unseen))
+        if int(view["bag"]) == 0 or size >= len(unseen):
+            return [unseen]
+        count = max(1, self.level.replies)
+        return ["".join(sorted(self.random.sample(unseen, size))) for _ in range(count)]
 
     def _change(self, rack: str, bag: int, lang: Language) -> Action:
         """Change the tiles worth least to keep (the bag allowing), or pass."""
@@ -237,6 +279,17 @@ class CrosswordBot:
         keep = {tile for tile in ranked[-2:] if leave_value(tile, lang) > 0.5}
         give = [tile for tile in rack if tile not in keep][:bag]
         return Exchange(tuple(give or rack[:bag]))
+
+
+def house_rules(view: JsonObject) -> dict[str, bool]:
+    """The house rules a game's words and scores follow, as :func:`movegen.plays` takes them:
+    premiums under old tiles (``every``), the family table, famous surnames."""
+    options = view["options"]
+    return {
+        "every": options["premiums"] == "every",
+        "family": bool(options.get("family", True)),
+        "famous": bool(options.get("famous", True)),
+    }
 
 
 def _kept(rack: str, tiles: Sequence[Tile]) -> str:

@@ -83,6 +83,13 @@ OPTIONS = (
         default=True,
         house=True,
     ),
+    Option(
+        "family",
+        "flag",
+        _l("Family words only", "Лише слова для всієї родини", "Только слова для всей семьи"),
+        default=_DEFAULTS.family,
+        house=True,
+    ),
     Option.starter(_l("Who starts", "Хто починає", "Кто начинает")),
 )
 

@@ -30,6 +30,14 @@ A blank on the rack (``*``) stands for any letter; laid where a tile of the
 rack would go, it makes a play of its own. A one-tile play that makes a word
 across is made across (its main word the one across); it is made down only
 when it makes no word across.
+
+The GADDAG holds every noun of the crossword rule; a play any of whose words the
+rules would refuse under the options (the family table's vulgar and obscure words,
+famous surnames when they are not words) is dropped, each word judged once::
+
+    >>> offered = {word for play in plays(Board.empty(), "аум", "ru") for word, _ in play.words}
+    >>> "аум" in offered, accepted("аум", "ru", family=False)
+    (False, True)
 """
 
 from __future__ import annotations
@@ -39,8 +47,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from igroteka.games.crossword.board import BLANK, CENTRE, SIZE, Board, Tile, premiums, tile_set
+from igroteka.games.crossword.rules import accepted
 from igroteka.lexicon.gaddag import END, SEPARATOR, Node, automaton, is_word
-from igroteka.lexicon.text import check_language
+from igroteka.lexicon.text import Language, check_language
 
 __all__ = ["Play", "is_word", "plays"]
 
@@ -84,11 +93,21 @@ class _Line:
     anchor: tuple[bool, ...]
 
 
-def plays(board: Board, rack: str, lang: str, *, every: bool = True) -> list[Play]:
+def plays(
+    board: Board,
+    rack: str,
+    lang: str,
+    *,
+    every: bool = True,
+    family: bool = True,
+    famous: bool = True,
+) -> list[Play]:
     """Every legal single-line play of ``rack`` (lower-case letters, ``*`` a blank) on ``board``.
 
     ``every``: premium cells count under old tiles too (the sheet's rule), else only
     under new ones (Scrabble's), as in :func:`igroteka.games.crossword.score.words`.
+    ``family`` and ``famous``: the house rules of the game (its options of those names),
+    under which :func:`igroteka.games.crossword.rules.accepted` judges every word made.
     """
     language = check_language(lang)
     points = tile_set(language).points
@@ -108,7 +127,19 @@ def plays(board: Board, rack: str, lang: str, *, every: bool = True) -> list[Pla
         for line in lines:
             if line.anchors:
                 _generate(line, automaton(language), points, have, blanks, bool(across), found)
+    if family or not famous:  # else every noun of the GADDAG is a word of the rules
+        found = [
+            play
+            for play in found
+            if all(_accepted(word, language, family, famous) for word, _ in play.words)
+        ]
     return found
+
+
+@functools.lru_cache(maxsize=65536)
+def _accepted(word: str, lang: Language, family: bool, famous: bool) -> bool:
+    """Whether the rules accept a word the GADDAG made, under the house rules (cached)."""
+    return accepted(word, lang, famous=famous, family=family)
 
 
 @functools.lru_cache(maxsize=16)

@@ -4,9 +4,10 @@ Each player holds 7 tiles. In a turn a player lays any number of them, forming
 one, two or more words anywhere on the board as long as they cling to the
 letters already there, and draws back to 7; or passes, exchanging any number of
 tiles. Every run of two or more letters holding a new tile must be a word of the
-crossword rule (nouns in the nominative singular, place names, famous surnames);
-premium cells count for every word that uses them. When play stops, the round
-is completed, so everyone has had the same number of turns.
+crossword rule (nouns in the nominative singular, place names, famous surnames)
+and, by the house rule ``family`` (on), none vulgar or obscure; premium cells
+count for every word that uses them. When play stops, the round is completed, so
+everyone has had the same number of turns.
 
 >>> game = CrosswordGame()
 >>> state = game.setup(game.parse_options({"starter": 0}), 2, seed=1)
@@ -111,6 +112,9 @@ class CrosswordOptions:
     """At the end, the tiles left on a rack are ``subtract``-ed from its score, or ``kept``."""
     famous: bool = True
     """Surnames of famous people are words (the sheet: "Фамилии знаменитых людей")."""
+    family: bool = True
+    """The family table: no vulgar word, slur or obscure form is a word
+    (:mod:`igroteka.lexicon.family`); a house rule, to switch off."""
     starter: str | int = "random"
 
 
@@ -139,7 +143,8 @@ def parse_options(raw: Mapping[str, Any]) -> CrosswordOptions:
         values[key] = choice_option(raw, key, getattr(_DEFAULTS, key), choices)
     values["bonus"] = whole_option(raw, "bonus", 0, 0, BONUS_LIMIT)
     famous = flag_option(raw, "famous", True)
-    return CrosswordOptions(**values, famous=famous, starter=starter_option(raw))
+    family = flag_option(raw, "family", True)
+    return CrosswordOptions(**values, famous=famous, family=family, starter=starter_option(raw))
 
 
 # ---------------------------------------------------------------- state
@@ -217,11 +222,15 @@ def _form(word: str, lang: Language) -> str:
     return word
 
 
-def accepted(word: str, lang: Language, *, famous: bool = True) -> bool:
+def accepted(word: str, lang: Language, *, famous: bool = True, family: bool = True) -> bool:
     """Whether letters laid on the board (lower case, no apostrophe) make a crossword word.
+
+    ``family``: the house rule of the family table, which takes no vulgar or obscure word.
 
     >>> accepted("полка", "ru"), accepted("полкан", "ru"), accepted("сімя", "uk")
     (True, False, True)
+    >>> accepted("аум", "ru"), accepted("аум", "ru", family=False)
+    (False, True)
     """
     from igroteka.lexicon.index import index
     from igroteka.lexicon.rules import famous_surnames
@@ -229,7 +238,20 @@ def accepted(word: str, lang: Language, *, famous: bool = True) -> bool:
     form = _form(word, lang)
     if form not in index(lang).nouns:
         return False
+    if family and _unfit(form, lang) is not None:
+        return False
     return famous or form not in famous_surnames(lang) or _check(form, lang, famous).ok
+
+
+def _unfit(form: str, lang: Language) -> Text | None:
+    """Why a word is kept off the family table (:func:`igroteka.lexicon.family.unfit`)."""
+    from igroteka.lexicon.family import unfit
+    from igroteka.lexicon.text import WordInputError
+
+    try:
+        return unfit(form, lang)
+    except WordInputError:  # not letters: the lexicon's check says so
+        return None
 
 
 def _check(form: str, lang: Language, famous: bool) -> Any:
@@ -238,9 +260,13 @@ def _check(form: str, lang: Language, famous: bool) -> Any:
     return check(form, lang, "crossword", famous=famous)
 
 
-def refusal(word: str, lang: Language, *, famous: bool = True) -> Text:
-    """Why laid letters are not a word, in the lexicon's words."""
-    reason = _check(_form(word, lang), lang, famous).reason
+def refusal(word: str, lang: Language, *, famous: bool = True, family: bool = True) -> Text:
+    """Why laid letters are not a word, in the lexicon's words, or the family table's."""
+    form = _form(word, lang)
+    unfit = _unfit(form, lang) if family else None
+    if unfit is not None:
+        return unfit.but(word=word)
+    reason = _check(form, lang, famous).reason
     if isinstance(reason, Text) and reason:
         return reason
     return Text("‘{word}’ is not a word of the crossword", word=word)
@@ -263,6 +289,7 @@ def judge(
     every: bool = True,
     bonus: int = 0,
     famous: bool = True,
+    family: bool = True,
 ) -> Judged:
     """Judge a play on a board, rack aside: :class:`IllegalAction` says what is wrong.
 
@@ -283,9 +310,12 @@ def judge(
     made = words(board, tiles, tile_set(lang), premiums(), every=every)
     if not made:
         raise IllegalAction(Text("the tiles make no word of two letters or more"))
-    refused = [word.text for word in made if not accepted(word.text, lang, famous=famous)]
+    refused = [
+        word.text for word in made if not accepted(word.text, lang, famous=famous, family=family)
+    ]
     if refused:
-        raise IllegalAction(_joined([refusal(word, lang, famous=famous) for word in refused]))
+        reasons = [refusal(word, lang, famous=famous, family=family) for word in refused]
+        raise IllegalAction(_joined(reasons))
     extra = bonus if len(tiles) == tile_set(lang).rack else 0
     return Judged(tuple(made), sum(word.score for word in made) + extra, extra)
 
@@ -313,7 +343,8 @@ class CrosswordGame:
     """The crossword game, implementing :class:`igroteka.engine.Game`."""
 
     name = "crossword"
-    version = 1
+    version = 2
+    """2: the family table (house rule ``family``, on) takes no vulgar or obscure word."""
     min_players = 1
     max_players = 4
 
@@ -397,6 +428,7 @@ class CrosswordGame:
             every=opts.premiums == "every",
             bonus=opts.bonus,
             famous=opts.famous,
+            family=opts.family,
         )
 
     # -- playing

@@ -41,6 +41,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from igroteka.i18n import Text
+from igroteka.lexicon.family import card_unfit
 
 __all__ = [
     "APOSTROPHES",
@@ -329,7 +330,8 @@ def word_problem(word: str, lang: str | None) -> Text | None:
     """Why ``word`` cannot be a word on a card of a deck in ``lang`` (``en``, ``uk``, ``ru``;
     None: a language not known yet, whose alphabet is not checked), or ``None``: the checks
     of a deck file's words, for other decks that hold words (the association game's own
-    cards), so that they say the same sentences.
+    cards), so that they say the same sentences. A vulgar word or a slur is refused in
+    every deck (:func:`igroteka.lexicon.family.card_unfit`): decks are for the family table.
 
     >>> print(word_problem("кiт", "uk"))
     ‘кiт’ mixes alphabets: ‘i’ is a Latin letter; type it again with the Ukrainian keyboard
@@ -338,7 +340,7 @@ def word_problem(word: str, lang: str | None) -> Text | None:
     """
     why = _check_word(word, "")
     if why is None and lang is not None:
-        why = _check_alphabet(word, lang)
+        why = _check_alphabet(word, lang) or card_unfit(word, lang)
     return why
 
 
@@ -492,7 +494,7 @@ class _Reader(HeadedReader):
         picture = fields[-1]
         why = _check_word(word, picture) or _check_picture(picture)
         if why is None and self.lang is not None:
-            why = _check_alphabet(word, self.lang)
+            why = _check_alphabet(word, self.lang) or card_unfit(word, self.lang)
         if why is not None:
             self.problem(number, why)
             return

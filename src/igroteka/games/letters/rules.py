@@ -484,11 +484,12 @@ class LettersGame:
     """Klepka letters, implementing :class:`igroteka.engine.Game`."""
 
     name = "letters"
-    version = 3
-    """3: a colour belongs to a pair, a one-colour double needs three letters, one player never
-    composes a word twice, family words only (option), interjections are words (2: a card's
-    id is the table place it was dealt to, a Chaos deals ids anew; 1: its place in the deck,
-    for the whole game)."""
+    version = 4
+    """4: the family table also refuses slurs (хохли), and takes a form that is the
+    dictionary form of a plain word as that word (сук, a bough). 3: a colour belongs to a
+    pair, a one-colour double needs three letters, one player never composes a word twice,
+    family words only (option), interjections are words (2: a card's id is the table place
+    it was dealt to, a Chaos deals ids anew; 1: its place in the deck, for the whole game)."""
     min_players = 1
     max_players = 6
 
