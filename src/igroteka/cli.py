@@ -87,6 +87,19 @@ def origin(text: str) -> str:
     return found
 
 
+def public_url(text: str) -> str:
+    """``--public-url``: the address others open the server at, ``https://host[:port]``."""
+    from igroteka.server.invites import public_url as origin_of_site
+
+    found = origin_of_site(text)
+    if found is None:
+        raise UsageError(
+            "--public-url is the address others open, like https://games.school.example "
+            f"(http or https, no path), not ‘{text}’"
+        )
+    return found
+
+
 def seconds(flag: str) -> Callable[[str], float]:
     """A flag that is a pause in seconds: a number from 0 to :data:`MAX_SECONDS`."""
     wanted = f"a number of seconds from 0 to {MAX_SECONDS:g}"
@@ -574,32 +587,71 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from igroteka.server import Settings, create_app
     from igroteka.server.app import UVICORN, hide_tokens
     from igroteka.server.collector import tune
+    from igroteka.server.invites import reachable_at
     from igroteka.store import StoreError, default_url
 
     tune()  # a server's garbage collector: server/collector.py
     url = args.db or default_url()
+    listening = _listen(args.host, args.port)
+    port = listening.getsockname()[1]
+    others = reachable_at(args.host, port)
     try:
         settings = Settings(
             reveal=args.reveal,
             bot=args.bot_delay,
             chosen_seeds=args.chosen_seeds,
             origins=tuple(args.origins),
+            public_url=args.public_url,
+            addresses=others,
         )
         if args.redis:
             _redis_answers(args.redis)
         app = create_app(url, settings, synchronous=args.synchronous, redis=args.redis)
     except StoreError as error:
+        listening.close()
         raise UsageError(str(error)) from None
-    listening = _listen(args.host, args.port)
-    port = listening.getsockname()[1]
-    host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"Igroteka at http://{host}:{port}  (store: {url})", flush=True)
+    for line in serve_notice(args.host, port, url, args.public_url, others):
+        print(line, flush=True)
     level = {"log_level": args.log_level} if args.log_level else {}
     config = uvicorn.Config(app, **{**UVICORN, **level})
     hide_tokens()  # uvicorn's loggers are set up now
     server = uvicorn.Server(config)  # no permessage-deflate
     server.run(sockets=[listening])
     return 0
+
+
+def serve_notice(
+    host: str, port: int, store: str, public: str | None, others: Sequence[str]
+) -> list[str]:
+    """What ``igroteka serve`` says as it starts: where this machine opens it, and where
+    others can (or how to let them).
+
+    >>> serve_notice("127.0.0.1", 8000, "sqlite://", None, ())[1]
+    'Only this computer can open it. To let others on your network join, run: igroteka serve --host 0.0.0.0'
+    >>> serve_notice("0.0.0.0", 8000, "sqlite://", None, ["http://192.168.1.20:8000"])[:2]
+    ['Igroteka at http://127.0.0.1:8000  (store: sqlite://)', 'Others on your network: http://192.168.1.20:8000']
+    """  # noqa: E501
+    from igroteka.server.invites import is_loopback, is_wildcard
+
+    here = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host) if is_wildcard(host) else host
+    shown = f"[{here}]" if ":" in here else here
+    lines = [f"Igroteka at http://{shown}:{port}  (store: {store})"]
+    if public:
+        lines.append(f"Invite links use {public}")
+    if is_loopback(host):
+        if not public:
+            lines.append(
+                "Only this computer can open it. To let others on your network join, "
+                "run: igroteka serve --host 0.0.0.0"
+            )
+    elif others and is_wildcard(host):
+        lines.append(f"Others on your network: {', '.join(others)}")
+    elif is_wildcard(host) and not public:
+        lines.append(
+            "No network address of this computer was found: connect it to the network "
+            "others are on, then start the server again"
+        )
+    return lines
 
 
 def _redis_answers(url: str) -> None:
@@ -720,7 +772,12 @@ def build_parser() -> Parser:
         _game_parser(games, name)
 
     serve = sub.add_parser("serve", help="the web server: rooms, invite links, games over the web")
-    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on: 127.0.0.1 (the default: this computer alone), "
+        "0.0.0.0 (every network: others on yours can join)",
+    )
     serve.add_argument(
         "--port", type=whole("--port", 0, 65535), default=8000, help="8000; 0: any free port"
     )
@@ -764,6 +821,14 @@ def build_parser() -> Parser:
         type=origin,
         metavar="URL",
         help="a site whose pages may play here besides the server's own (repeatable)",
+    )
+    serve.add_argument(
+        "--public-url",
+        dest="public_url",
+        type=public_url,
+        metavar="URL",
+        help="the address others open the server at (https://games.school.example, behind a "
+        "proxy): invite links and their QR codes use it",
     )
     serve.add_argument(
         "--synchronous",

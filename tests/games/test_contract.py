@@ -150,6 +150,20 @@ def test_a_choice_of_the_games_language_says_its_language_so_a_page_starts_in_it
 
 
 @pytest.mark.parametrize("name", names())
+def test_a_game_of_words_says_the_languages_it_is_played_in(name: str) -> None:
+    """A game that asks the lexicon says which languages its words are in (the lobby says it
+    on its card and its form): its option's of languages, else its declaration's own."""
+    declared = entry(name).declaration
+    listed = declared.to_json()
+    assert listed["languages"] == list(declared.words_in)
+    assert set(declared.words_in) <= {"en", "uk", "ru"}
+    if declared.lexicon:
+        assert declared.words_in
+    chooser = declared.language_option
+    assert listed["language_option"] == (chooser.key if chooser else None)
+
+
+@pytest.mark.parametrize("name", names())
 def test_a_numbered_option_accepts_its_highest_value(name: str) -> None:
     """The highest number the lobby and the command line offer is one the rules accept
     (for a deck of enough cards)."""

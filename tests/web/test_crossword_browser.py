@@ -213,7 +213,7 @@ def test_two_people_and_a_bot_lay_words_exchange_and_pass(browser: Any, tmp_path
         bob.on("websocket", listen)
         ann.goto(base + "/")
         ann.wait_for_selector("#new-game")
-        ann.select_option("#game", "crossword")
+        ann.click(".game-card[data-game=crossword]")
         ann.fill("#players", "3")
         ann.select_option("#option-lang", "ru")
         ann.click("#new-game button[type=submit]")
@@ -307,7 +307,7 @@ def test_hot_seat_hands_the_device_over_and_shows_one_rack(browser: Any, tmp_pat
         page = browser.new_context(locale="ru-RU", viewport=DESKTOP).new_page()
         page.goto(f"http://127.0.0.1:{port}/")
         page.wait_for_selector("#new-game")
-        page.select_option("#game", "crossword")
+        page.click(".game-card[data-game=crossword]")
         page.fill("#players", "2")
         page.click("#new-game button[type=submit]")
         page.wait_for_selector(".seats")
@@ -412,3 +412,116 @@ def test_a_blank_asks_its_letter_and_a_game_alone_ends_with_the_tiles_left(
         page.click(".replay-link")  # the replay draws the board for a spectator: no rack
         page.wait_for_selector(".replay .cw-board")
         assert not page.query_selector(".cw-rack")
+
+
+def a_refused_pair(view: dict[str, Any]) -> tuple[str, str]:
+    """Two letters of the rack (no blank) that, laid from the centre across, make a two-letter
+    run the crossword refuses."""
+    letters = [tile for tile in view["rack"] if tile != "*"]
+    for n, first in enumerate(letters):
+        for m, second in enumerate(letters):
+            if n != m and not accepted(first + second, view["lang"]):
+                return first, second
+    raise AssertionError(f"every pair of {letters} is a word")
+
+
+def test_the_preview_says_why_the_server_refuses_a_word_before_play_is_pressed(
+    browser: Any,  # noqa: F811
+    tmp_path: Any,
+) -> None:
+    """Two tiles laid on a phone that make no word: the preview names the word and, in place of
+    a score, the server's reason in the page's language, with nothing played; a word the server
+    takes is scored."""
+    import httpx
+
+    port = free_port()
+    with running(tmp_path / "games.db", port, bot=0.05, chosen_seeds=True):
+        base = f"http://127.0.0.1:{port}"
+        made = httpx.post(
+            f"{base}/api/rooms",
+            json={"game": "crossword", "players": 1, "options": {}, "seed": 3},
+        ).json()
+        room, creator = made["id"], made["creator"]
+        token = httpx.post(f"{base}/api/rooms/{room}/seats/0", json={"name": "Аня"}).json()["token"]
+        assert httpx.post(f"{base}/api/rooms/{room}/start", json={"token": creator}).is_success
+        view = view_of(port, room, token)
+        first, second = a_refused_pair(view)
+        page = browser.new_context(locale="ru-RU", viewport=PHONE, has_touch=True).new_page()
+        page.goto(base + "/")
+        page.evaluate(
+            f"localStorage.setItem('igroteka.room.{room}', JSON.stringify({{0: '{token}'}}))"
+        )
+        page.goto(f"{base}/r/{room}")
+        page.wait_for_selector(".game[data-my-turn='yes'] .cw-play")
+        for letter, where in ((first, "H8"), (second, "I8")):
+            page.click(rack_tile(letter))
+            page.click(f".cw-cell[data-cell='{where}']")
+        page.wait_for_selector(".cw-preview[data-verdict='refused'] .cw-verdict")
+        said = page.inner_text(".cw-verdict")
+        assert said.startswith("Не принимается:") and (first + second).upper() in said.upper(), said
+        assert page.inner_text(".cw-words .cw-word") == (first + second).upper()
+        assert not page.query_selector(".cw-total-score, .cw-word-score, .cw-refusal")
+        assert view_of(port, room, token)["turns"] == []  # only asked: nothing was played
+        page.keyboard.press("Escape")  # the tiles go back: the preview goes
+        assert not page.query_selector(".cw-preview")
+        play = a_play(view_of(port, room, token))
+        lay_by_tapping(page, play)
+        page.wait_for_selector(".cw-preview[data-verdict='ok']")
+        assert preview_total(page) == play.score
+        assert not page.query_selector(".cw-verdict")
+
+
+def a_seed_whose_first_rack_plays() -> int:
+    """A seed of a game of two whose first player (seat 0) has a word on the rack."""
+    from igroteka.games.crossword.rules import CrosswordGame
+
+    game = CrosswordGame()
+    for seed in range(1, 200):
+        if has_a_play(game.view(game.setup({"starter": 0}, 2, seed), 0)):
+            return seed
+    raise AssertionError("no seed gives a rack that plays")
+
+
+def test_a_hot_seat_hand_over_says_what_was_just_done(browser: Any, tmp_path: Any) -> None:  # noqa: F811
+    """Two seats in one tab: the hand-over screen says the move just made, as the log narrates
+    it, never what the player handing over alone was told (the tiles drawn); the next one says
+    only what was done since."""
+    import httpx
+
+    port = free_port()
+    with running(tmp_path / "games.db", port, bot=0.05, chosen_seeds=True):
+        base = f"http://127.0.0.1:{port}"
+        made = httpx.post(
+            f"{base}/api/rooms",
+            json={
+                "game": "crossword",
+                "players": 2,
+                "options": {"starter": 0},
+                "seed": a_seed_whose_first_rack_plays(),
+            },
+        ).json()
+        room = made["id"]
+        held = {
+            seat: httpx.post(f"{base}/api/rooms/{room}/seats/{seat}", json={"name": name}).json()[
+                "token"
+            ]
+            for seat, name in enumerate(["Аня", "Боря"])
+        }
+        started = httpx.post(f"{base}/api/rooms/{room}/start", json={"token": made["creator"]})
+        assert started.is_success
+        page = browser.new_context(locale="ru-RU", viewport=DESKTOP).new_page()
+        page.goto(base + "/")
+        page.evaluate(f"localStorage.setItem('igroteka.room.{room}', '{json.dumps(held)}')")
+        page.goto(f"{base}/r/{room}")
+        page.wait_for_selector(".game[data-my-turn='yes'] .cw-play")
+        play_and_check(page, port, room, held[0], lay_by_tapping)
+        page.wait_for_selector(".pass-device .pass-done li:has-text('Аня составляет')")
+        done = page.inner_text(".pass-device .pass-done")
+        assert done.startswith("Только что:") and "Вы взяли" not in done, done
+        assert "Передайте устройство: Боря" in page.inner_text(".pass-device")
+        page.click(".pass-device button")
+        page.wait_for_selector(".game[data-my-turn='yes'] .cw-pass")
+        page.click(".cw-pass")
+        page.click(".cw-pass-confirm")
+        page.wait_for_selector(".pass-device .pass-done li:has-text('Боря пропускает ход')")
+        assert "Аня составляет" not in page.inner_text(".pass-device .pass-done")

@@ -52,8 +52,8 @@ def test_the_lobby_offers_a_registered_game_with_its_declared_options(
     page = browser.new_context(locale="ru-RU").new_page()
     page.goto(takeaway_server + "/")
     page.wait_for_selector("#new-game")
-    assert "Take-away (ru)" in page.inner_text("#game")
-    page.select_option("#game", tiny.NAME)
+    assert "Take-away (ru)" in page.inner_text(".game-cards")
+    page.click(f".game-card[data-game={tiny.NAME}]")
     assert page.inner_text("#game-summary") == tiny.DECLARATION.summary["ru"]
     stones = page.locator("#option-stones")
     assert (stones.get_attribute("min"), stones.get_attribute("max")) == ("5", "40")

@@ -74,7 +74,7 @@ def test_every_games_guide_opens_from_the_lobby_and_closes_with_escape(
     page.goto(f"http://127.0.0.1:{port}/")
     page.wait_for_selector("#new-game")
     for game in GAMES:
-        page.select_option("#game", game)
+        page.click(f".game-card[data-game={game}]")
         assert page.inner_text("#how-to-play") == "Як грати"
         page.click("#how-to-play")
         step_through(page, game)

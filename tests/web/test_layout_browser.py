@@ -5,6 +5,9 @@ so every run sees the same tables), written into a store as a room, and opened b
 holds the seat the game waits for. The page is measured as a person would notice it: nothing
 scrolls sideways, the table, the player's own cards and the controls they need are in sight
 without scrolling, and no word on a card is broken across lines or spills out of its card.
+At the end, the results are in sight whole: every player's row (three players' too) and the
+buttons to play again; on a phone the hand to choose from has cards large enough to tap, and
+the crossword's board is seen through a lens of readable cells.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from igroteka.server import Settings
-from tests.server.positions import phase_rooms, token
+from tests.server.positions import phase_rooms, played_until, store_rooms, token
 from tests.server.support import ROOMY, live
 from tests.web.test_browser import ARGS, CHROMIUM
 
@@ -55,11 +58,20 @@ STILL = Settings(reveal=3600.0, bot=0.05, away=3600.0, limits=ROOMY)
 bot stands in for a seat its page has just left."""
 
 
+THREE = "klepka-three-over"
+"""A room of Klepka played to its end by three: the results have a third row to show."""
+
+
 def positions(url: str) -> dict[str, int]:
-    """Every game's rooms (``<game>-<phase>``) and the seat each room's page holds."""
+    """Every game's rooms (``<game>-<phase>``, and ``THREE``) and the seat each room's page
+    holds."""
     shown: dict[str, int] = {}
     for game, (players, seed, options, phases) in GAMES.items():
         shown.update(phase_rooms(url, game, players, seed, options, phases))
+    _, seed, options, _ = GAMES["klepka"]
+    ended = played_until("klepka", options, 3, seed, lambda match: match.outcome() is not None)
+    store_rooms(url, ended, [THREE])
+    shown[THREE] = 0
     return shown
 
 
@@ -222,7 +234,7 @@ def test_the_lobby_with_each_games_options_does_not_scroll_sideways_on_a_phone(
     page.goto(site.base + "/")
     page.wait_for_selector("#new-game")
     for game in GAMES:
-        page.select_option("#game", game)
+        page.click(f".game-card[data-game={game}]")
         for summary in page.query_selector_all("#new-game details:not([open]) summary"):
             summary.click()
         assert no_sideways_scroll(page) <= 0, game
@@ -246,3 +258,106 @@ def test_a_rooms_seats_and_a_replay_do_not_scroll_sideways_on_a_phone(
     page.click(".replay .next")
     page.wait_for_selector(".replay[data-step='1']")
     assert no_sideways_scroll(page) <= 0
+
+
+RESULTS = """() => {
+  const inside = (element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.top >= -1 && box.left >= -1
+      && box.bottom <= innerHeight + 1 && box.right <= innerWidth + 1;
+  };
+  const rows = [...document.querySelectorAll("[data-area=results] tr")];
+  const buttons = [...document.querySelectorAll(".after-game .play-again, .after-game .new-game")];
+  return {rows: rows.length, out: [...rows, ...buttons].filter((e) => !inside(e))
+    .map((e) => e.textContent.trim().slice(0, 40)), buttons: buttons.length, scrolled: scrollY};
+}"""
+"""The results' rows and the buttons to play again and to start a new game, and what of them
+lies out of sight."""
+
+ENDS = [THREE, "klepka-over", "letters-over", "crossword-over"]
+"""The ends whose results come first on the page (the association game's come after the last
+round turned over, which its page says)."""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("room", ENDS)
+def test_the_results_every_row_and_play_again_are_in_sight_at_the_end(
+    site: Site, room: str, size: str
+) -> None:
+    page = site.open(size, room)
+    page.wait_for_selector(".game[data-over='yes'] [data-area=results] .play-again")
+    page.wait_for_timeout(300)
+    shown = page.evaluate(RESULTS)
+    assert shown["rows"] == (3 if room == THREE else 2) and shown["buttons"] == 2
+    assert shown["scrolled"] == 0 and shown["out"] == [], f"out of sight: {shown['out']}"
+
+
+HAND = """() => {
+  const cards = [...document.querySelectorAll("[data-area=hand] .as-card .as-face")];
+  return cards.map((card) => {
+    const box = card.getBoundingClientRect();
+    return {width: box.width, height: box.height, inside: box.top >= -1 && box.left >= -1
+      && box.bottom <= innerHeight + 1 && box.right <= innerWidth + 1};
+  });
+}"""
+"""The cards of the association game's hand: their size and whether each is in sight."""
+TAP = 100
+"""The least width (CSS pixels) of a card of the hand to choose from on a phone."""
+
+
+@pytest.mark.parametrize("phase", ["tell", "lay"])
+def test_on_a_phone_the_whole_hand_to_choose_from_is_in_sight_and_easy_to_tap(
+    site: Site, phase: str
+) -> None:
+    page = site.open("phone", f"associations-{phase}")
+    page.wait_for_selector(f".game[data-phase='{phase}'] [data-area=hand] .as-pickable")
+    page.wait_for_timeout(400)
+    cards = page.evaluate(HAND)
+    assert len(cards) >= 5
+    assert all(card["inside"] for card in cards), "a card of the hand is out of sight"
+    assert min(card["width"] for card in cards) >= TAP, [round(c["width"]) for c in cards]
+    assert page.evaluate("scrollY") == 0
+
+
+LENS = """() => {
+  const view = document.querySelector("[data-area=table]");
+  const box = view.getBoundingClientRect();
+  const seen = [...view.querySelectorAll(".cw-cell")].filter((cell) => {
+    const at = cell.getBoundingClientRect();
+    return at.left >= box.left - 1 && at.right <= box.right + 1 && at.top >= box.top - 1
+      && at.bottom <= box.bottom + 1;
+  });
+  const shown = [...view.querySelectorAll(".cw-prem small")].find((s) => s.offsetParent);
+  return {
+    zoomed: view.classList.contains("cw-zoomed"),
+    cell: view.querySelector(".cw-cell").getBoundingClientRect().width,
+    label: shown ? parseFloat(getComputedStyle(shown).fontSize) : 0,
+    seen: seen.map((cell) => cell.dataset.cell),
+    width: box.width,
+  };
+}"""
+"""The crossword's board as a phone shows it: whether through the lens, the size of a cell and
+of a premium cell's label, and the cells wholly in sight."""
+
+
+def test_on_a_phone_the_crossword_board_is_read_through_a_lens_and_shown_whole_on_demand(
+    site: Site,
+) -> None:
+    page = site.open("phone", "crossword-play")
+    page.wait_for_selector(".game[data-phase='play'] .cw-zoomed .cw-cell")
+    page.wait_for_timeout(300)
+    lens = page.evaluate(LENS)
+    assert lens["zoomed"] and lens["cell"] >= 36 and lens["label"] >= 9, lens
+    assert "H8" in lens["seen"] and len(lens["seen"]) <= 100  # about nine cells across
+    assert page.is_visible(".cw-dock .cw-rack") and page.is_visible(".cw-play")
+    page.click(".cw-lens")  # the whole board
+    page.wait_for_selector(".cw-view:not(.cw-zoomed)")
+    whole = page.evaluate(LENS)
+    assert len(whole["seen"]) == 225 and whole["width"] <= 390
+    page.click(".cw-cell[data-cell='C3']")  # a tap on the whole board zooms in there
+    page.wait_for_selector(".cw-zoomed")
+    page.wait_for_timeout(100)
+    again = page.evaluate(LENS)
+    assert "C3" in again["seen"] and "O15" not in again["seen"]
+    assert not page.query_selector(".cw-cursor")  # the tap only zoomed
+    assert page.evaluate("scrollY") == 0 and no_sideways_scroll(page) <= 0

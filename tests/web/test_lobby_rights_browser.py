@@ -32,7 +32,7 @@ def test_only_the_creator_seats_bots_changes_options_and_starts_others_see_who_s
         ann = browser.new_context(locale="en-GB").new_page()
         ann.goto(base + "/")
         ann.wait_for_selector("#new-game")
-        ann.select_option("#game", "letters")
+        ann.click(".game-card[data-game=letters]")
         ann.fill("#players", "3")
         ann.fill("#option-pairs", "10")
         ann.click("#new-game button[type=submit]")

@@ -53,7 +53,7 @@ def test_pictures_added_in_the_lobby_are_uploaded_and_named_in_the_deck(
     page = browser.new_context(locale="en-GB").new_page()
     page.goto(lobby_server + "/")
     page.wait_for_selector("#new-game")
-    page.select_option("#game", "associations")
+    page.click(".game-card[data-game=associations]")
     assert not page.is_visible("#option-deck")  # asked only for own cards
     page.select_option("#option-lang", "own")
     page.fill("#option-deck", "name: Our class\nlang: en\n🐋 🏠 : dream")

@@ -230,6 +230,41 @@ class Declaration:
     narrator: Narrator = field(default=PLAIN, compare=False)
     """The game's sentences: one for each event, the banner above the table, the rules
     explained the first time they are met (``engine/narration.py``)."""
+    languages: tuple[str, ...] = ()
+    """The languages of the game's words when no option chooses among them (Klepka letters:
+    Ukrainian alone). A game whose option chooses its language (:attr:`language_option`) is
+    played in that option's; a game of no words, in none."""
+
+    def __post_init__(self) -> None:
+        for lang in self.languages:
+            if lang not in LANGUAGES:
+                raise ValueError(f"a game's language is one of {LANGUAGES}, not {lang!r}")
+
+    @property
+    def language_option(self) -> Option | None:
+        """The option that chooses the game's language: a choice whose choices carry one.
+
+        >>> from igroteka.games import entry
+        >>> entry("crossword").declaration.language_option.key
+        'lang'
+        """
+        return next(
+            (o for o in self.options if o.kind == "choice" and any(c.lang for c in o.choices)),
+            None,
+        )
+
+    @property
+    def words_in(self) -> tuple[str, ...]:
+        """Every language the game may be played in, as the lobby says on its card.
+
+        >>> from igroteka.games import entry
+        >>> entry("crossword").declaration.words_in, entry("letters").declaration.words_in
+        (('ru', 'uk'), ('uk',))
+        """
+        chooser = self.language_option
+        if chooser is None:
+            return self.languages
+        return tuple(c.lang for c in chooser.choices if c.lang is not None)
 
     def option(self, key: str) -> Option:
         return next(option for option in self.options if option.key == key)
@@ -261,4 +296,6 @@ class Declaration:
             "bot_levels": list(self.bot_levels),
             "standin": self.standin,
             "options": [option.to_json() for option in self.options],
+            "languages": list(self.words_in),
+            "language_option": chooser.key if (chooser := self.language_option) else None,
         }

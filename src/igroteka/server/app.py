@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from importlib import resources
 from typing import Annotated, Any, TypeVar
 
-from fastapi import FastAPI, Path, Request, WebSocket
+from fastapi import FastAPI, Path, Query, Request, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
@@ -41,6 +41,7 @@ from igroteka.server.errors import STATUS, RoomError, TooMany, refused_for, stat
 from igroteka.server.frames import printable, scrub, surrogate_at
 from igroteka.server.guard import PAGE_HEADERS, install
 from igroteka.server.images import MAX_BYTES, clean, is_image_id, new_id, too_large
+from igroteka.server.invites import here_only, invite_base, invite_qr
 from igroteka.server.limits import FRAME_BYTES, Guard
 from igroteka.server.pacing import Settings
 from igroteka.server.people import move_link, qr_svg
@@ -255,6 +256,19 @@ class MoveCode(BaseModel):
     qr: str | None = Field(description="the link as a QR code, an SVG document")
 
 
+class Invite(BaseModel):
+    link: str = Field(
+        description="the room's link to hand out: on the server's public address "
+        "(serve --public-url), else on the page's own, or on this machine's network address "
+        "when only this machine can open the page's (127.0.0.1)"
+    )
+    qr: str = Field(description="the link as a QR code, an SVG document")
+    here_only: bool = Field(
+        description="only this machine can open the link (localhost, 127.x, ::1): nobody "
+        "else can join by it"
+    )
+
+
 class OpenRoom(BaseModel):
     id: str
     game: str
@@ -417,7 +431,9 @@ def create_app(
         answer = refused_for("bad-request", _invalid(error.errors()), lang)
         return JSONResponse({**answer, "detail": _detail(error.errors())}, 422)
 
-    install(app, (settings or Settings()).origins)
+    # a page at the public address may play here even when a proxy changes the Host
+    public = (settings.public_url,) if settings.public_url else ()
+    install(app, (*settings.origins, *public))
     if cluster is not None:  # the outermost: a room held elsewhere is carried there
         app.add_middleware(TunnelMiddleware, tunnel=Tunnel(cluster, app))
 
@@ -573,9 +589,33 @@ def create_app(
         guard.seat_from(address(request))
         room = await rooms.find(room_id)
         code = room.move_code(seat, body.token)
-        link = move_link(request.headers.get("origin"), room.id, seat, code)
+        origin = request.headers.get("origin")
+        base = invite_base(origin, settings.public_url, settings.addresses) if origin else None
+        link = move_link(base or settings.public_url, room.id, seat, code)
         qr = await asyncio.to_thread(qr_svg, link) if link else None
         return MoveCode(seat=seat, code=code, expires=round(room.moves.lasts), link=link, qr=qr)
+
+    @app.get("/api/rooms/{room_id}/invite", responses=refusals(*ROOM, "bad-request"))
+    async def invite(
+        room_id: str,
+        request: Request,
+        origin: Annotated[
+            str, Query(max_length=200, description="the page's own origin (location.origin)")
+        ] = "",
+    ) -> Invite:
+        """The room's invite link, its QR code, and whether only this machine can open it.
+        The link is on the server's public address (``serve --public-url``); else on the
+        page's own, unless only this machine can open that one (127.0.0.1), and the server
+        listens on its networks (``serve --host 0.0.0.0``): then on this machine's address
+        there."""
+        room = await rooms.find(room_id)
+        page = origin or str(request.base_url)
+        base = invite_base(page, settings.public_url, settings.addresses)
+        if base is None:  # an origin that is none: the address this request came to
+            base = invite_base(str(request.base_url), settings.public_url, settings.addresses)
+        link = f"{base or ''}/r/{room.id}"
+        qr = await asyncio.to_thread(invite_qr, link)  # made once per link, off the loop
+        return Invite(link=link, qr=qr, here_only=here_only(link))
 
     @app.post(
         "/api/rooms/{room_id}/seats/{seat}/claim",

@@ -58,6 +58,13 @@ class Settings:
     origins: tuple[str, ...] = ()
     """The origins (``https://host[:port]``) whose pages may open a websocket besides the
     server's own: a browser's page elsewhere is refused (``igroteka serve --origin``)."""
+    public_url: str | None = None
+    """The address (an origin) others open this server at, ``igroteka serve --public-url``:
+    every invite link and move link is made on it (server/invites.py)."""
+    addresses: tuple[str, ...] = ()
+    """The addresses (origins) others on this machine's networks may open it at, found by
+    ``igroteka serve`` when it listens on them all (``--host 0.0.0.0``): a link handed out
+    from a page only this machine can open (127.0.0.1) is made on the first."""
     limits: Limits = field(default_factory=Limits)
     """The rate limits and bounds of the server (server/limits.py)."""
     expiry: Expiry = field(default_factory=Expiry)

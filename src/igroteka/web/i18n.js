@@ -35,6 +35,16 @@ const STRINGS = {
     notFound: "There is no such room.", held: "cards held", turnTimer: "Seconds for a move (empty: no timer)",
     syncopeCard: "Syncope", polysemyCard: "Polysemy", chaosCard: "Chaos", exchangeCard: "Exchange",
     houseRules: "House rules",
+    // first visit and the invite (issue 27, point 3)
+    playBots: "▶ Play against bots now", botsPlayerName: "Player",
+    languageLine: "Language: {langs}", or: "or", language: "Language",
+    langEn: "English", langUk: "Ukrainian", langRu: "Russian",
+    languageOnly: "Language: {lang} only", languageChosen: "Language: {lang}. You can choose another in “{field}”.",
+    languageOwn: "Language: that of your own words", noPageLanguage: "This game has no English words.",
+    inviteQr: "QR code of the invite link", inviteScan: "Scan it with a phone's camera to join",
+    inviteHereOnly: "This link only works on this computer: nobody else can open it. To let others on your network join, start the server with “igroteka serve --host 0.0.0.0” and open the address it prints (or give the site's address with --public-url).",
+    startTakeSeat: "Take a seat first, or fill every seat with players and bots (open: {n})",
+    startOpenSeats: "Waiting for more players: invite them with the link, or add bots (open seats: {n})",
     // how to play (guide.js)
     howToPlay: "How to play", howToPlayGame: "How to play: {game}", close: "Close",
     guideStep: "{n} of {of}", guideDone: "Got it",
@@ -109,6 +119,9 @@ const STRINGS = {
     // the banner and the move log (web/narration.js)
     nrWaitingFor: "Waiting for", nrHoldsDevice: "{name} holds the device", nrMoveLog: "Moves",
     nrNewRule: "New rule:", nrDismiss: "Got it", nrPlay: "Play", nrPause: "Pause",
+    // the phone table (issue 27, point 2): the crossword's zoom and check, the hand-over
+    passDone: "Just now:", cwWhole: "Whole board", cwZoomIn: "Zoom in", cwZoomHint: "Tap the board to zoom in there",
+    cwChecking: "Checking the words…", cwRefused: "Not accepted:",
   },
   uk: {
     openRooms: "Відкриті кімнати", noOpenRooms: "Зараз відкритих кімнат немає: створіть свою нижче", joinRoom: "Приєднатися",
@@ -142,6 +155,15 @@ const STRINGS = {
     notFound: "Такої кімнати немає.", held: "карток на руках", turnTimer: "Секунд на хід (порожньо — без таймера)",
     syncopeCard: "Синкопа", polysemyCard: "Полісемія", chaosCard: "Хаос", exchangeCard: "Обмін",
     houseRules: "Домашні правила",
+    playBots: "▶ Грати з ботами зараз", botsPlayerName: "Гравець",
+    languageLine: "Мова: {langs}", or: "або", language: "Мова",
+    langEn: "англійська", langUk: "українська", langRu: "російська",
+    languageOnly: "Мова: лише {lang}", languageChosen: "Мова: {lang}. Іншу можна обрати в полі «{field}».",
+    languageOwn: "Мова: та, якою написані ваші слова", noPageLanguage: "У цій грі немає українських слів.",
+    inviteQr: "QR-код посилання-запрошення", inviteScan: "Зіскануйте його камерою телефона, щоб приєднатися",
+    inviteHereOnly: "Це посилання працює лише на цьому комп’ютері: ніхто інший його не відкриє. Щоб приєдналися інші у вашій мережі, запустіть сервер командою «igroteka serve --host 0.0.0.0» і відкрийте адресу, яку вона надрукує (або вкажіть адресу сайту через --public-url).",
+    startTakeSeat: "Спершу займіть місце або заповніть усі місця гравцями й ботами (вільних: {n})",
+    startOpenSeats: "Чекаємо інших гравців: запросіть їх за посиланням або додайте ботів (вільних місць: {n})",
     // як грати (guide.js)
     howToPlay: "Як грати", howToPlayGame: "Як грати: {game}", close: "Закрити",
     guideStep: "{n} з {of}", guideDone: "Зрозуміло",
@@ -216,6 +238,9 @@ const STRINGS = {
     // the banner and the move log (web/narration.js)
     nrWaitingFor: "Чекаємо:", nrHoldsDevice: "Пристрій у руках: {name}", nrMoveLog: "Ходи",
     nrNewRule: "Нове правило:", nrDismiss: "Зрозуміло", nrPlay: "Відтворити", nrPause: "Пауза",
+    // the phone table (issue 27, point 2): the crossword's zoom and check, the hand-over
+    passDone: "Щойно:", cwWhole: "Уся дошка", cwZoomIn: "Збільшити", cwZoomHint: "Торкніться дошки, щоб збільшити це місце",
+    cwChecking: "Перевіряю слова…", cwRefused: "Не приймається:",
   },
   ru: {
     openRooms: "Открытые комнаты", noOpenRooms: "Сейчас открытых комнат нет: создайте свою ниже", joinRoom: "Присоединиться",
@@ -249,6 +274,15 @@ const STRINGS = {
     notFound: "Такой комнаты нет.", held: "карточек на руках", turnTimer: "Секунд на ход (пусто — без таймера)",
     syncopeCard: "Синкопа", polysemyCard: "Полисемия", chaosCard: "Хаос", exchangeCard: "Обмен",
     houseRules: "Домашние правила",
+    playBots: "▶ Играть с ботами сейчас", botsPlayerName: "Игрок",
+    languageLine: "Язык: {langs}", or: "или", language: "Язык",
+    langEn: "английский", langUk: "украинский", langRu: "русский",
+    languageOnly: "Язык: только {lang}", languageChosen: "Язык: {lang}. Другой можно выбрать в поле «{field}».",
+    languageOwn: "Язык: тот, на котором написаны ваши слова", noPageLanguage: "В этой игре нет русских слов.",
+    inviteQr: "QR-код ссылки-приглашения", inviteScan: "Отсканируйте его камерой телефона, чтобы присоединиться",
+    inviteHereOnly: "Эта ссылка работает только на этом компьютере: никто другой её не откроет. Чтобы присоединились другие в вашей сети, запустите сервер командой «igroteka serve --host 0.0.0.0» и откройте адрес, который она напечатает (или укажите адрес сайта через --public-url).",
+    startTakeSeat: "Сначала займите место или заполните все места игроками и ботами (свободно: {n})",
+    startOpenSeats: "Ждём других игроков: пригласите их по ссылке или добавьте ботов (свободных мест: {n})",
     // как играть (guide.js)
     howToPlay: "Как играть", howToPlayGame: "Как играть: {game}", close: "Закрыть",
     guideStep: "{n} из {of}", guideDone: "Понятно",
@@ -323,6 +357,9 @@ const STRINGS = {
     // the banner and the move log (web/narration.js)
     nrWaitingFor: "Ждём:", nrHoldsDevice: "Устройство в руках: {name}", nrMoveLog: "Ходы",
     nrNewRule: "Новое правило:", nrDismiss: "Понятно", nrPlay: "Воспроизвести", nrPause: "Пауза",
+    // the phone table (issue 27, point 2): the crossword's zoom and check, the hand-over
+    passDone: "Только что:", cwWhole: "Вся доска", cwZoomIn: "Увеличить", cwZoomHint: "Коснитесь доски, чтобы увеличить это место",
+    cwChecking: "Проверяю слова…", cwRefused: "Не принимается:",
   },
 };
 
@@ -358,6 +395,12 @@ export function has(key) {
  * string (a test game's own) is shown as it is. */
 export function botName(level) {
   return t("botName", { level: levelName(level) });
+}
+
+/** A language's name in the page's language ("uk": "Ukrainian", "українська"). */
+export function languageName(code) {
+  const key = `lang${code.charAt(0).toUpperCase()}${code.slice(1)}`;
+  return has(key) ? t(key) : code;
 }
 
 /** A bot level's name in the page's language. */

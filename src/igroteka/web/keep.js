@@ -43,3 +43,14 @@ export function sentOptions(room) {
 export function keepOptions(room, options) {
   localStorage.setItem(`igroteka.options.${room}`, JSON.stringify(options));
 }
+
+// The name this browser's person last took a seat under: the name of their seat in a game
+// against bots made in one click (lobby.js).
+export function keptName() {
+  return localStorage.getItem("igroteka.name") || "";
+}
+
+export function keepName(name) {
+  const trimmed = name.trim();
+  if (trimmed) localStorage.setItem("igroteka.name", trimmed.slice(0, 32));
+}

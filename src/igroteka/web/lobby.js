@@ -1,12 +1,15 @@
-// The lobby: the open rooms to join, and a new room of any declared game, picked from its card.
+// The lobby: the open rooms to join, and a new room of any declared game, picked from its card
+// (the one way to choose a game), with the language its words are in said on the card and the
+// form; or, in one click, a game against bots started at once.
 // A change of language draws the lobby again with what was typed in it (a teacher's deck too).
 
 import { api, h } from "./dom.js";
 import { gameTitle, games, said } from "./games.js";
 import { guideButton } from "./guide.js";
-import { language, t } from "./i18n.js";
-import { keepCreator, keepOptions } from "./keep.js";
+import { language, languageName, t } from "./i18n.js";
+import { keepCreator, keepOptions, keepToken, keptName } from "./keep.js";
 import { chosenOptions, optionFields } from "./options.js";
+import { chosenAvatar } from "./people.js";
 
 const REFRESH = 5000; // ms between two looks at the open rooms
 
@@ -79,26 +82,33 @@ export class LobbyPage {
   newGameForm() {
     const declared = this.declared;
     const form = h("form", { class: "panel", id: "new-game" });
-    const gameSelect = h("select", { name: "game", id: "game" }, declared.map((g) => h("option", { value: g.name }, said(g.title))));
+    // the game chosen on its card: the form's field "game" (hidden: the cards are the chooser)
+    const gameField = h("input", { type: "hidden", name: "game", value: declared[0]?.name ?? "" });
     const cards = h("div", { class: "game-cards", role: "group", "aria-label": t("chooseGame") });
     const summary = h("p", { class: "muted", id: "game-summary" });
-    const howTo = guideButton(() => gameSelect.value, t("howToPlay"), { id: "how-to-play" });
+    const howTo = guideButton(() => gameField.value, t("howToPlay"), { id: "how-to-play" });
+    const bots = h("button", { type: "button", class: "play-bots", id: "play-bots" }, t("playBots"));
+    const spoken = h("p", { class: "game-language", id: "game-language" });
     const players = h("input", { type: "number", name: "players", id: "players", value: 2, min: 1, max: 6 });
     const fields = h("div", { class: "fields" });
     const problem = h("p", { class: "form-error", role: "alert" });
-    const chosen = () => declared.find((g) => g.name === gameSelect.value);
-    const showCards = () =>
-      cards.replaceChildren(
-        ...declared.map((g) =>
-          h(
-            "button",
-            { type: "button", class: "game-card", "data-game": g.name, "aria-pressed": g.name === gameSelect.value ? "true" : "false", onclick: () => { gameSelect.value = g.name; showFields(); } },
-            h("span", { class: "game-icon", "aria-hidden": "true" }, g.icon || "🎲"),
-            h("b", {}, said(g.title)),
-            h("span", { class: "game-card-line" }, said(g.summary)),
-          ),
+    const chosen = () => declared.find((g) => g.name === gameField.value) ?? declared[0];
+    cards.append(
+      ...declared.map((g) =>
+        h(
+          "button",
+          { type: "button", class: "game-card", "data-game": g.name, "aria-pressed": "false", onclick: () => choose(g.name) },
+          h("span", { class: "game-icon", "aria-hidden": "true" }, g.icon || "🎲"),
+          h("b", {}, said(g.title)),
+          h("span", { class: "game-card-line" }, said(g.summary)),
+          g.languages?.length ? h("span", { class: "game-card-language" }, t("languageLine", { langs: languageList(g.languages) })) : null,
         ),
-      );
+      ),
+    );
+    const showLanguage = () => {
+      spoken.textContent = languageNote(chosen(), form);
+      spoken.hidden = !spoken.textContent;
+    };
     const showFields = () => {
       const game = chosen();
       summary.textContent = said(game.summary);
@@ -107,17 +117,50 @@ export class LobbyPage {
       players.max = game.max_players;
       players.value = Math.min(Math.max(Number(players.value), game.min_players), game.max_players);
       optionFields(inLanguage(game), fields);
-      showCards();
+      for (const card of cards.children) card.setAttribute("aria-pressed", card.dataset.game === game.name ? "true" : "false");
+      showLanguage();
     };
-    gameSelect.addEventListener("change", showFields);
-    form.addEventListener("change", (event) => { if (event.target.name) this.touched.add(event.target.name); });
+    const choose = (name) => {
+      gameField.value = name;
+      showFields();
+    };
+    this.choose = choose;
+    form.addEventListener("change", (event) => {
+      if (event.target.name) this.touched.add(event.target.name);
+      if (event.target.name === chosen().language_option) showLanguage();
+    });
     form.addEventListener("input", (event) => { if (event.target.name) this.touched.add(event.target.name); });
     showFields();
+    // the room the form asks for: the game, its seats and options
+    const asked = (extra = {}) => {
+      const game = chosen();
+      const timer = form.elements.turn_timer.value;
+      return {
+        game: game.name,
+        players: Number(players.value),
+        options: chosenOptions(game, form),
+        turn_timer: timer ? Number(timer) : null,
+        private: form.elements.private.checked,
+        ...extra,
+      };
+    };
+    bots.addEventListener("click", async () => {
+      problem.textContent = "";
+      bots.disabled = true;
+      try {
+        await this.playBots(chosen(), asked());
+      } catch (error) {
+        problem.textContent = error.message;
+      } finally {
+        bots.disabled = false;
+      }
+    });
     form.append(
       h("h1", {}, t("newGame")),
       cards,
-      h("label", { for: "game" }, t("game"), gameSelect),
-      h("div", { class: "game-line" }, summary, howTo),
+      gameField,
+      h("div", { class: "game-line" }, summary, howTo, bots),
+      spoken,
       h("label", { for: "players" }, t("players"), players),
       fields,
       h("label", { for: "turn-timer" }, t("turnTimer"), h("input", { type: "number", id: "turn-timer", name: "turn_timer", min: 1, max: 3600, placeholder: "—" })),
@@ -127,26 +170,37 @@ export class LobbyPage {
     );
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const game = chosen();
       problem.textContent = "";
       try {
-        const timer = form.elements.turn_timer.value;
-        const options = chosenOptions(game, form);
-        const room = await api("POST", "/api/rooms", {
-          game: game.name,
-          players: Number(players.value),
-          options,
-          turn_timer: timer ? Number(timer) : null,
-          private: form.elements.private.checked,
-        });
+        const body = asked();
+        const room = await api("POST", "/api/rooms", body);
         keepCreator(room.id, room.creator);
-        keepOptions(room.id, options);
+        keepOptions(room.id, body.options);
         this.navigate(room.invite);
       } catch (error) {
         problem.textContent = error.message; // stays until the next try: a deck's problems are a list
       }
     });
     return form;
+  }
+
+  // "Play against bots now": a private room of the chosen game and options, this page's person
+  // in the first seat (by the name they last sat under), a bot of the game's stand-in level
+  // (its middle one) in each other seat, started; at least one bot, however many seats the
+  // form asks for
+  async playBots(game, body) {
+    const seats = Math.max(game.min_players, Math.min(game.max_players, Math.max(2, body.players || 2)));
+    const level = game.standin || game.bot_levels[0];
+    const room = await api("POST", "/api/rooms", { ...body, players: seats, private: true });
+    keepCreator(room.id, room.creator);
+    keepOptions(room.id, body.options);
+    const taken = await api("POST", `/api/rooms/${room.id}/seats/0`, { name: keptName() || t("botsPlayerName"), avatar: chosenAvatar() });
+    keepToken(room.id, taken.seat, taken.token);
+    for (let seat = 1; seat < seats; seat += 1) {
+      await api("POST", `/api/rooms/${room.id}/seats/${seat}/bot`, { level, token: room.creator });
+    }
+    await api("POST", `/api/rooms/${room.id}/start`, { token: room.creator });
+    this.navigate(room.invite);
   }
 
   // what the form holds now, by field name; a field the person never changed is not kept, so
@@ -163,9 +217,8 @@ export class LobbyPage {
 
   restore(values) {
     const form = this.form;
-    if (values.game && form.elements.game.value !== values.game) {
-      form.elements.game.value = values.game;
-      form.elements.game.dispatchEvent(new Event("change"));
+    if (values.game && form.elements.game.value !== values.game && this.declared.some((g) => g.name === values.game)) {
+      this.choose(values.game);
     }
     for (const [name, value] of Object.entries(values)) {
       const element = form.elements[name];
@@ -185,6 +238,26 @@ function inLanguage(game) {
     return own ? { ...option, default: own.value } : option;
   });
   return { ...game, options };
+}
+
+// "Russian or Ukrainian": the languages a game's words may be in, named in the page's language
+function languageList(codes) {
+  const names = codes.map(languageName);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${t("or")} ${names.at(-1)}` : names[0] ?? "";
+}
+
+// what the form says of the language the game will be played in: the one it has, or the one
+// chosen (and where to choose another), and plainly when the page's language is not among them
+function languageNote(game, form) {
+  const codes = game.languages ?? [];
+  if (!codes.length) return "";
+  const missing = codes.includes(language()) ? "" : `${t("noPageLanguage")} `;
+  const chooser = game.options.find((option) => option.key === game.language_option);
+  if (!chooser) return missing + t("languageOnly", { lang: languageName(codes[0]) });
+  const value = form.elements[chooser.key]?.value;
+  const lang = chooser.choices.find((choice) => choice.value === value)?.lang;
+  if (!lang) return t("languageOwn");
+  return missing + t("languageChosen", { lang: languageName(lang), field: said(chooser.label) });
 }
 
 function ago(seconds) {

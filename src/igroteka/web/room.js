@@ -175,7 +175,7 @@ export class RoomPage {
     if (this.handedTo !== undefined && this.handedTo !== seat && this.private(seat)) {
       return this.passDevice(seat);
     }
-    this.handedTo = seat;
+    if (this.handedTo !== seat) this.handTo(seat);
     const renderer = RENDERERS[room.game];
     const names = room.seats.map((s) => (s.present ? seatName(s) : `${seatName(s)} 💤`));
     this.moments ??= new Moments(room.game);
@@ -192,6 +192,7 @@ export class RoomPage {
       toast,
       refusal: this.refusals[key] ?? null, // what the server last refused this seat, and why
       notes: this.moments.element, // a renderer may place the rules met beside its table
+      log: (this.logs[key] ??= new LogPanel()).element, // and the last moves, where a player looks
       rematch: () => this.rematchButtons(), // the results' "play again" and "new game"
     };
     const body = renderer.render(view, context);
@@ -201,7 +202,7 @@ export class RoomPage {
     const status = renderer.status ? h("p", { class: "status" }, renderer.status(view, context)) : null;
     const banner = this.banners[key];
     const fallback = banner ? null : h("p", { class: "status" }, statusLine(view, known, context));
-    const log = (this.logs[key] ??= new LogPanel());
+    const log = this.logs[key];
     const outcome = known.outcome;
     this.turnStarts(seat !== null && !outcome && known.awaited.includes(seat));
     const section = h(
@@ -224,8 +225,9 @@ export class RoomPage {
       body,
       // every game's results end with "play again" and "new game" (table.js draws them itself)
       outcome && !body.querySelector?.(".after-game") ? this.rematchButtons() : null,
+      // the last moves just under the table, unless the renderer placed them beside it
+      body.contains(log.element) ? null : log.element,
       this.peopleBar(),
-      log.element,
     );
     redraw(this.main, section);
     // changed in place once on the page, so that a screen reader reads what is new
@@ -258,14 +260,35 @@ export class RoomPage {
 
   passDevice(seat) {
     const name = this.room.seats[seat].name;
+    const done = this.doneSince(seat);
     this.main.replaceChildren(
       h(
         "section",
         { class: "panel pass-device" },
         h("h2", {}, t("passDevice", { name })),
-        h("button", { class: "primary", onclick: () => { this.handedTo = seat; this.render(); } }, t("ready", { name })),
+        done.length
+          ? h("div", { class: "pass-done" }, h("p", { class: "muted" }, t("passDone")), h("ul", {}, done.map((line) => h("li", {}, line))))
+          : null,
+        h("button", { class: "primary", onclick: () => { this.handTo(seat); this.render(); } }, t("ready", { name })),
       ),
     );
+  }
+
+  // the device is in the hands of `seat` from now (its hand-over screen tells what was done since)
+  handTo(seat) {
+    this.handedTo = seat;
+    this.handedAt = this.seqs[String(seat)] ?? 0;
+  }
+
+  // What was done since the device was last handed over, as the move log of the seat taking it
+  // narrates it: the lines another seat held here was told as well (what the seat taking it
+  // alone may know is not said in front of the one handing it over), the last three.
+  doneSince(seat) {
+    const lines = (key) => (this.logs[key]?.lines ?? []).filter((line) => line.seq > (this.handedAt ?? 0));
+    const others = new Set(
+      this.held().filter((other) => other !== seat).flatMap((other) => lines(String(other)).map((line) => `${line.seq} ${line.text}`)),
+    );
+    return lines(String(seat)).filter((line) => others.has(`${line.seq} ${line.text}`)).map((line) => line.text).slice(-3);
   }
 
   // a seat this page held holds nothing any more (left, or freed by the creator)

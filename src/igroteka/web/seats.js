@@ -1,10 +1,12 @@
-// The room before its start: the invite, the seats (take one, leave it; the creator seats bots,
-// frees seats, changes the options and starts). Methods of the room's page (room.js).
+// The room before its start: the invite (its link on an address others can open, its QR code,
+// a warning when only this computer can open it), the seats (take one, leave it; the creator
+// seats bots, frees seats, changes the options and starts, or reads why it cannot yet).
+// Methods of the room's page (room.js).
 
 import { api, h, redraw, toast } from "./dom.js";
 import { GAMES, gameTitle, said } from "./games.js";
-import { botName, levelName, t } from "./i18n.js";
-import { actingCreator, keepOptions, keepToken, sentOptions, tokens } from "./keep.js";
+import { botName, languageName, levelName, t } from "./i18n.js";
+import { actingCreator, keepName, keepOptions, keepToken, sentOptions, tokens } from "./keep.js";
 import { chosenOptions, optionFields } from "./options.js";
 import { avatarPicker, chosenAvatar, nameChip, reactionOf } from "./people.js";
 
@@ -14,9 +16,11 @@ export const seating = {
     const room = this.room;
     const held = this.held();
     const creator = Boolean(actingCreator(room));
-    const invite = `${location.origin}/r/${room.id}`;
     const rows = room.seats.map((seat) => this.seatRow(seat, held.includes(seat.seat), creator));
-    const ready = room.seats.every((s) => s.kind !== "open");
+    const open = room.seats.filter((s) => s.kind === "open").length;
+    const ready = open === 0;
+    // a Start that cannot be pressed says why, on the page (not in a tooltip)
+    const why = ready ? null : held.length ? t("startOpenSeats", { n: open }) : t("startTakeSeat", { n: open });
     redraw(
       this.main,
       h(
@@ -24,27 +28,72 @@ export const seating = {
         { class: "panel" },
         h("h1", {}, gameTitle(room.game)),
         chosenSeed(room),
-        h(
-          "p",
-          { class: "invite" },
-          t("invite"),
-          ": ",
-          h("a", { href: invite }, invite),
-          " ",
-          h("button", {
-            onclick: () => navigator.clipboard?.writeText(invite).then(() => toast(t("copied"))),
-          }, t("copy")),
-        ),
+        this.inviteBox(),
         room.seats.some((s) => s.kind === "open") ? avatarPicker(h, room.avatars, t("avatar")) : null,
         h("ol", { class: "seats" }, rows),
         roomSettings(room),
         creator ? this.optionsPanel() : null,
         creator
-          ? h("button", { class: "primary start", disabled: !ready, onclick: () => this.start() }, t("start"))
+          ? [
+            h("button", { class: "primary start", disabled: !ready, "aria-describedby": why ? "start-reason" : null, onclick: () => this.start() }, t("start")),
+            why ? h("p", { class: "start-reason", id: "start-reason" }, why) : null,
+          ]
           : h("p", { class: "muted creator-starts" }, ready ? t("creatorStarts") : t("waiting")),
         this.peopleBar(),
       ),
     );
+  },
+
+  // The invite: the link the server makes (on its public address, else on one others on the
+  // network can open: GET /api/rooms/{id}/invite), its QR code to scan from a phone, and a
+  // warning when only this computer can open it. The page's own address until the answer.
+  inviteBox() {
+    if (this.invite === undefined) {
+      this.invite = null;
+      this.askInvite();
+    }
+    const answer = this.invite;
+    const link = answer?.link ?? `${location.origin}/r/${this.room.id}`;
+    return h(
+      "div",
+      { class: "invite-box" },
+      h(
+        "div",
+        { class: "invite-text" },
+        h(
+          "p",
+          { class: "invite" },
+          t("invite"),
+          ": ",
+          h("a", { href: link, class: "invite-link" }, link),
+          " ",
+          h("button", {
+            type: "button",
+            class: "copy-invite",
+            onclick: () => navigator.clipboard?.writeText(link).then(() => toast(t("copied"))),
+          }, t("copy")),
+        ),
+        answer?.here_only ? h("p", { class: "invite-warning", role: "note" }, t("inviteHereOnly")) : null,
+      ),
+      answer?.qr && !answer.here_only
+        ? h(
+          "figure",
+          { class: "invite-qr" },
+          h("img", { src: answer.qr, alt: t("inviteQr"), width: 176, height: 176 }),
+          h("figcaption", { class: "muted" }, t("inviteScan")),
+        )
+        : null,
+    );
+  },
+
+  async askInvite() {
+    try {
+      const answer = await api("GET", `/api/rooms/${this.id}/invite?origin=${encodeURIComponent(location.origin)}`);
+      this.invite = { ...answer, qr: `data:image/svg+xml,${encodeURIComponent(answer.qr)}` };
+    } catch {
+      return; // the page's own address stays shown
+    }
+    if (!this.closed && this.room && !this.room.started) this.render();
   },
 
   // one seat of the lobby: who holds it, and what this page may do with it (take it; the
@@ -150,6 +199,7 @@ export const seating = {
     try {
       const taken = await api("POST", `/api/rooms/${this.id}/seats/${seat}`, { name, avatar: chosenAvatar() });
       keepToken(this.id, taken.seat, taken.token);
+      keepName(name);
       if (this.sockets.watch) {
         const watching = this.sockets.watch;
         delete this.sockets.watch;
@@ -222,6 +272,8 @@ export function roomSettings(room) {
     return String(value);
   };
   const timer = room.turn_timer ? t("timerSeconds", { n: room.turn_timer }) : t("noTimer");
+  // a game of one language has no option that says it: said here
+  const only = !declared.language_option && declared.languages?.length === 1 ? declared.languages[0] : null;
   return h(
     "details",
     { class: "room-settings", open: true },
@@ -229,6 +281,7 @@ export function roomSettings(room) {
     h(
       "dl",
       {},
+      only ? [h("dt", {}, t("language")), h("dd", { "data-option": "language" }, languageName(only))] : null,
       shown.flatMap((option) => [h("dt", {}, said(option.label)), h("dd", { "data-option": option.key }, words(option))]),
       h("dt", {}, t("turnTimer")),
       h("dd", { "data-option": "turn_timer" }, timer),

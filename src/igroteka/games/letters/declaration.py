@@ -85,4 +85,5 @@ DECLARATION = Declaration(
     lexicon=True,
     terminal="igroteka.terminal.letters",
     narrator=NARRATOR,
+    languages=("uk",),
 )

@@ -317,6 +317,7 @@ function draw(connected = true) {
     drawTable(),
     context.seat !== null && !view.outcome ? drawHand() : null,
     drawControls(),
+    context.log ?? null, // the last moves (room.js), just under the table and the hand
   );
   // the rules met for the first time (room.js) come first beside the table
   const side = h("div", { class: "as-side" }, context.notes ?? null, drawPlayers(), drawTrack(), drawLog());
@@ -594,9 +595,11 @@ function drawHand() {
     else if (view.phase === "lay" && st.chosen.includes(id)) chosen = lays(view) > 1 ? `${st.chosen.indexOf(id) + 1}` : "✓";
     return card(id, { chosen, onpick: can ? () => pick(id) : null, classes: [can ? "as-pickable" : ""] });
   });
+  // while a card is to be chosen, a phone shows the hand three to a row, each card easy to tap
+  const choosing = view.hand.some((id) => pickable(id));
   return h(
     "section",
-    { class: "as-hand", "aria-label": t("asHand"), "data-area": "hand" },
+    { class: `as-hand${choosing ? " as-choosing" : ""}`, "aria-label": t("asHand"), "data-area": "hand" },
     h("h3", { class: "as-heading" }, t("asHand")),
     h("div", { class: "as-row", style: `--n: ${Math.max(cards.length, 5)}` }, cards),
   );

@@ -1,7 +1,12 @@
 // The crossword game (Erudit) in the browser: the board, the rack, tiles laid by dragging, by
 // tapping a tile then a cell, or by typing after choosing a cell, and before a play is sent the
-// words it makes and what they score. The preview only adds up what the view shows: the server
-// judges every play (and says why it refuses one; that stays beside the board).
+// words it makes and what they score. The preview adds up what the view shows, and asks the
+// server (a `check`, nothing played) whether the words stand: the server judges every play, and
+// says why it refuses one, before Play is pressed and after (that stays beside the board).
+//
+// On a phone the board is seen through a lens: about nine cells across, readable, around the
+// last play or the cell tapped; "Whole board" shows all of it, and a tap there zooms in again.
+// The rack and the controls stay at the bottom of the screen.
 
 import { results } from "./table.js";
 
@@ -12,10 +17,18 @@ const LETTER_TIMES = { t: 3, d: 2 };
 const WORD_TIMES = { 3: 3, 2: 2 };
 const PREMIUMS = { 3: ["cwWord", 3], 2: ["cwWord", 2], t: ["cwLetter", 3], d: ["cwLetter", 2] };
 const DRAG_FROM = 6; // pixels a pointer moves before a press becomes a drag
+const LENS = 9; // the cells across the board a phone shows at once
+const CHECK_AFTER = 250; // ms without a change before the words laid are checked by the server
+const NARROW = "(max-width: 820px)";
 
 // What the seat shown has done since its view came: the tiles laid, the tile and cell chosen.
 // It lives here, not in the DOM, for the page is drawn again on every message from the server.
 let st = null;
+
+// How a phone shows the board, kept across turns for the room and seat: the whole board or
+// the lens, where the lens looks (scrolled), and the cell it should move to next.
+const lens = { key: null, whole: false, left: null, top: null, turns: -1, aim: null };
+let asked = 0; // the checks asked, to name each
 
 function fresh(key, view, context) {
   return {
@@ -32,14 +45,24 @@ function fresh(key, view, context) {
     refusal: null,
     refusalCount: context.refusal?.count ?? 0,
     note: null, // a word of help from the page itself (a letter not on the rack)
+    verdict: null, // {tiles, ok, reason}: the server's answer about the tiles laid
+    checking: null, // the tiles laid that the server is being asked about
+    checkTimer: null,
   };
 }
 
 export function render(view, context) {
   const key = `${context.record}#${context.seat}`;
   const rack = (view.rack || []).join("");
+  keepPan();
   if (!st || st.key !== key || st.turns !== view.turns.length || st.rack !== rack) {
+    clearTimeout(st?.checkTimer);
     st = fresh(key, { ...view, rack: view.rack || [] }, context);
+  }
+  if (lens.key !== key) Object.assign(lens, { key, whole: false, left: null, top: null, turns: -1, aim: null });
+  if (lens.turns !== view.turns.length) {
+    lens.turns = view.turns.length; // a new play: the lens goes to it
+    lens.aim = lastPlayed(view);
   }
   if (context.refusal && context.refusal.count !== st.refusalCount) {
     st.refusalCount = context.refusal.count;
@@ -385,21 +408,124 @@ function cancelled() {
 function draw() {
   const { view, context } = st;
   const { h } = context;
+  keepPan();
   const board = h("div", { class: "cw-main" }, drawBoard(), drawLegend());
+  const rack = context.seat !== null && !view.outcome ? drawRack() : null;
+  const controls = mine() ? drawControls() : null;
+  // on a phone the rack and the controls stay at the bottom of the screen (the dock)
   const side = h(
     "div",
     { class: "cw-side" },
-    context.seat !== null && !view.outcome ? drawRack() : null,
-    mine() ? drawControls() : null,
+    rack || controls ? h("div", { class: "cw-dock" }, rack, controls) : null,
     context.notes ?? null, // the rules met for the first time (room.js), beside the board
     drawPreview(),
     drawScores(),
+    context.log ?? null, // the move log (room.js): beside the board, on a phone just under it
     drawLog(),
     drawUnseen(),
   );
   // at the end, the results come first: they are what a player looks for then
   st.root.replaceChildren(...(view.outcome ? [drawResults()] : []), h("div", { class: "cw-layout" }, board, side));
+  placePan();
   focusTyping();
+  askLater();
+}
+
+// ---------------------------------------------------------------- the server's word on the words laid
+
+/** The tiles laid, as a play sends them. */
+function tilesLaid() {
+  return st.laid.map((t) => [t.row, t.col, t.letter.toUpperCase(), t.blank]);
+}
+
+// Once the tiles laid make words the page finds no fault with, and stay so for a moment, the
+// server is asked whether it would take them (the dictionary is the server's); only the answer
+// about the tiles laid now counts.
+function askLater() {
+  const { view, context } = st;
+  const shown = preview(view, st.laid);
+  const tiles = JSON.stringify(tilesLaid());
+  if (!context.check || !mine() || !shown || shown.problem) return;
+  if (st.verdict?.tiles === tiles || st.checking === tiles) return;
+  clearTimeout(st.checkTimer);
+  const asking = st;
+  st.checkTimer = setTimeout(() => {
+    if (st !== asking || JSON.stringify(tilesLaid()) !== tiles) return;
+    st.checking = tiles;
+    asked += 1;
+    context.check({ type: "play", tiles: tilesLaid() }, `cw-check-${asked}`, (answer) => {
+      if (asking.checking === tiles) asking.checking = null;
+      asking.verdict = { tiles, ok: answer.ok, reason: answer.reason ?? "" };
+    });
+  }, CHECK_AFTER);
+}
+
+/** The server's answer about the tiles laid now, or null while it is not known. */
+function verdict() {
+  const tiles = JSON.stringify(tilesLaid());
+  return st.verdict?.tiles === tiles ? st.verdict : null;
+}
+
+// ---------------------------------------------------------------- the lens (a phone)
+
+function narrow() {
+  return matchMedia(NARROW).matches;
+}
+
+/** The cell in the middle of the last play, else the centre: where the lens looks first. */
+function lastPlayed(view) {
+  const last = view.last || [];
+  if (!last.length) return { row: CENTRE, col: CENTRE };
+  const middle = (values) => Math.round(values.reduce((sum, v) => sum + v, 0) / values.length);
+  return { row: middle(last.map(([row]) => row)), col: middle(last.map(([, col]) => col)) };
+}
+
+/** Where the lens on the page looks, kept before the page is drawn again. */
+function keepPan() {
+  const shown = st?.root?.isConnected ? st.root.querySelector(".cw-zoomed") : null;
+  if (shown) [lens.left, lens.top] = [shown.scrollLeft, shown.scrollTop];
+}
+
+// The lens drawn again looks where it looked, or at the cell it was sent to; typing keeps the
+// cursor in sight.
+function placePan() {
+  const place = () => {
+    const shown = st.root.querySelector(".cw-zoomed");
+    if (!shown) return;
+    const at = (row, col) => shown.querySelector(`[data-row="${row}"][data-col="${col}"]`);
+    if (lens.aim) {
+      const cell = at(lens.aim.row, lens.aim.col);
+      shown.scrollLeft = cell.offsetLeft + cell.offsetWidth / 2 - shown.clientWidth / 2;
+      shown.scrollTop = cell.offsetTop + cell.offsetHeight / 2 - shown.clientHeight / 2;
+      lens.aim = null;
+    } else if (lens.left !== null) {
+      [shown.scrollLeft, shown.scrollTop] = [lens.left, lens.top];
+    }
+    const cursor = st.cursor && mine() ? at(st.cursor.row, st.cursor.col) : null;
+    if (cursor) {
+      const { offsetLeft: x, offsetTop: y, offsetWidth: w, offsetHeight: hh } = cursor;
+      if (x < shown.scrollLeft) shown.scrollLeft = x;
+      else if (x + w > shown.scrollLeft + shown.clientWidth) shown.scrollLeft = x + w - shown.clientWidth;
+      if (y < shown.scrollTop) shown.scrollTop = y;
+      else if (y + hh > shown.scrollTop + shown.clientHeight) shown.scrollTop = y + hh - shown.clientHeight;
+    }
+    [lens.left, lens.top] = [shown.scrollLeft, shown.scrollTop];
+  };
+  if (st.root.isConnected) place();
+  else queueMicrotask(() => st.root.isConnected && place()); // drawn for the page, placed straight after
+}
+
+/** The lens looks at a cell (a tap on the whole board), or the whole board is shown. */
+function zoomTo(row, col) {
+  lens.whole = false;
+  lens.aim = { row, col };
+  draw();
+}
+
+function toggleLens() {
+  if (lens.whole) return zoomTo(...(st.cursor ? [st.cursor.row, st.cursor.col] : Object.values(lastPlayed(st.view))));
+  lens.whole = true;
+  draw();
 }
 
 // Typed letters come through a hidden input at the cursor: a phone's keyboard, an input method
@@ -455,6 +581,8 @@ function drawBoard() {
   const { view, context } = st;
   const { h, t } = context;
   const acting = mine();
+  const small = narrow();
+  const whole = small && lens.whole;
   const last = new Set((view.last || []).map(([row, col]) => row * SIZE + col));
   const cells = [];
   for (let row = 0; row < SIZE; row += 1) {
@@ -511,7 +639,9 @@ function drawBoard() {
             onclick: (event) => {
               if (event.detail === 0) tapCell(row, col); // the keyboard's click; a pointer's is a tap
             },
-            onpointerup: () => tapCell(row, col), // a press on a tile is handled by `released`
+            // a press on a tile is handled by `released`; on the whole board of a phone a tap
+            // zooms in there
+            onpointerup: () => (whole ? zoomTo(row, col) : tapCell(row, col)),
           },
           content,
           cursor ? h("span", { class: "cw-arrow", "aria-hidden": "true" }, st.cursor.across ? "→" : "↓") : null,
@@ -519,11 +649,29 @@ function drawBoard() {
       );
     }
   }
-  return h(
+  const board = h(
     "div",
-    { class: "cw-board", role: "grid", "aria-label": t("cwBoard"), "data-area": "table" },
+    { class: "cw-board", role: "grid", "aria-label": t("cwBoard") },
     cells,
     st.cursor && acting && !st.asking && !st.exchange ? typingInput() : null,
+  );
+  const zoomed = small && !whole;
+  return h(
+    "div",
+    { class: "cw-frame" },
+    h(
+      "div",
+      // the lens scrolls by itself (data-scrolls), never the page
+      { class: `cw-view${zoomed ? " cw-zoomed" : ""}`, "data-area": "table", "data-scrolls": zoomed ? "" : null, style: `--lens: ${LENS}` },
+      board,
+    ),
+    small
+      ? h(
+          "button",
+          { type: "button", class: "cw-lens", "aria-pressed": whole ? "true" : "false", onclick: toggleLens, title: whole ? t("cwZoomHint") : null },
+          whole ? `🔍 ${t("cwZoomIn")}` : `⤢ ${t("cwWhole")}`,
+        )
+      : null,
     st.asking ? drawBlankChoice() : null,
   );
 }
@@ -662,20 +810,33 @@ function drawPreview() {
   if (st.note) parts.push(h("p", { class: "cw-note" }, st.note));
   const shown = preview(view, st.laid);
   if (shown) {
+    // the server's word: a refusal says why, in place of the score (the words stay named)
+    const said = shown.problem ? null : verdict();
+    const refused = said && !said.ok;
+    const pending = !shown.problem && !said && mine() && context.check;
     parts.push(
       h(
         "div",
-        { class: "cw-preview" },
+        { class: "cw-preview", "data-verdict": refused ? "refused" : said ? "ok" : pending ? "checking" : "none" },
         shown.problem ? h("p", { class: "cw-problem" }, t(shown.problem)) : null,
         h(
           "ul",
           { class: "cw-words" },
           shown.words.map((word) =>
-            h("li", {}, h("span", { class: "cw-word" }, word.text.toUpperCase()), " ", h("b", { class: "cw-word-score" }, word.score)),
+            h("li", {}, h("span", { class: "cw-word" }, word.text.toUpperCase()), refused ? null : [" ", h("b", { class: "cw-word-score" }, word.score)]),
           ),
-          shown.bonus ? h("li", {}, t("cwBonus"), " ", h("b", {}, shown.bonus)) : null,
+          shown.bonus && !refused ? h("li", {}, t("cwBonus"), " ", h("b", {}, shown.bonus)) : null,
         ),
-        h("p", { class: "cw-total" }, t("cwTotal"), " ", h("b", { class: "cw-total-score", "data-score": shown.total }, shown.total)),
+        refused
+          ? h("p", { class: "cw-verdict", role: "status" }, h("b", {}, t("cwRefused")), " ", said.reason)
+          : h(
+              "p",
+              { class: "cw-total" },
+              t("cwTotal"),
+              " ",
+              h("b", { class: "cw-total-score", "data-score": shown.total }, shown.total),
+              pending ? h("span", { class: "muted cw-checking" }, ` · ${t("cwChecking")}`) : null,
+            ),
       ),
     );
   }

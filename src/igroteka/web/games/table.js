@@ -184,10 +184,15 @@ export function results(view, context, lines) {
         ),
       ),
     ),
-    h("a", { href: context.record, download: "", class: "button" }, t("download")),
-    " ",
-    h("a", { href: context.record.replace("/api/rooms/", "/r/").replace("/record", "/replay"), class: "button replay-link" }, t("replay")),
+    // play again and a new game first: on a phone they are in sight with the table of scores
     context.rematch?.() ?? null,
+    h(
+      "p",
+      { class: "results-links" },
+      h("a", { href: context.record, download: "", class: "button" }, t("download")),
+      " ",
+      h("a", { href: context.record.replace("/api/rooms/", "/r/").replace("/record", "/replay"), class: "button replay-link" }, t("replay")),
+    ),
   );
 }
 
