@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import concurrent.futures
 import itertools
+import math
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -125,3 +127,21 @@ def _fmt(value: object) -> str:
     if isinstance(value, float):
         return f"{value:,.3f}" if abs(value) < 100 else f"{value:,.1f}"
     return str(value)
+
+
+def wilson(hits: float, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share (``hits`` of ``total``), within 0 and 1."""
+    if not total:
+        return 0.0, 1.0
+    share = hits / total
+    middle = share + z * z / (2 * total)
+    spread = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total))
+    scale = 1 + z * z / total
+    return max(0.0, (middle - spread) / scale), min(1.0, (middle + spread) / scale)
+
+
+def paired(diffs: Sequence[float]) -> str:
+    """The mean of paired differences ± 1.96 standard errors (its 95 % interval)."""
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    return f"{mean:+.3f} ± {half:.3f}"

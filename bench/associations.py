@@ -34,7 +34,6 @@ depend on their number. --only runs some of the five parts.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -43,7 +42,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from _common import table
+from _common import paired, table, wilson
 from igroteka.engine import Match, play_out
 from igroteka.games.associations.bots import (
     LEVELS,
@@ -58,17 +57,6 @@ from igroteka.games.associations.rules import AssociationsGame, AssociationsStat
 GAME = AssociationsGame()
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-def wilson(hits: float, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share."""
-    if not total:
-        return 0.0, 1.0
-    share = hits / total
-    middle = share + z * z / (2 * total)
-    spread = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total))
-    scale = 1 + z * z / total
-    return (middle - spread) / scale, (middle + spread) / scale
 
 
 def accuracy(
@@ -194,10 +182,7 @@ def telling(games: int, lang: str, players: int, jobs: int) -> list[tuple[object
 
 def _difference(these: Sequence[bool], those: Sequence[bool]) -> str:
     """The paired difference of two shares over the same rounds, with its 95 % interval."""
-    diffs = [int(a) - int(b) for a, b in zip(these, those, strict=True)]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return f"{mean:+.3f} ± {half:.3f}"
+    return paired([int(a) - int(b) for a, b in zip(these, those, strict=True)])
 
 
 def _won(case: tuple[str, int]) -> dict[str, float]:

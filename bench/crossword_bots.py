@@ -45,7 +45,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from _common import bot_game, table
+from _common import bot_game, paired, table, wilson
 from igroteka.engine import Match, play_out
 from igroteka.engine.game import Event, JsonObject
 from igroteka.games import entry
@@ -154,24 +154,6 @@ def play_pair(case: tuple[str, str, int, str]) -> Played:
     win = (mine in outcome.winners) / len(outcome.winners)
     times = (agents[mine].moves, agents[1 - mine].moves)
     return Played(a, b, number, scores, win, times)
-
-
-def wilson(hits: float, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share."""
-    if not total:
-        return 0.0, 1.0
-    share = hits / total
-    middle = share + z * z / (2 * total)
-    spread = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total))
-    scale = 1 + z * z / total
-    return (middle - spread) / scale, (middle + spread) / scale
-
-
-def paired(diffs: Sequence[float]) -> str:
-    """The mean of paired differences ± 1.96 standard errors."""
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    return f"{mean:+.3f} ± {half:.3f}"
 
 
 def percentile(values: Sequence[float], share: float) -> float:
