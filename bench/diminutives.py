@@ -28,39 +28,9 @@ from pathlib import Path
 
 from _common import table
 from igroteka.lexicon.diminutive import base_of
-from igroteka.lexicon.frequency import zipf
-from igroteka.lexicon.morph import analyses
-from igroteka.lexicon.text import WordInputError, normal
+from igroteka.lexicon.frequency import frequent_nouns, zipf
 
 TESTS = Path(__file__).resolve().parent.parent / "tests" / "lexicon"
-
-
-def frequent_nouns(lang: str, top: int, skip: int = 0) -> list[str]:
-    """The nouns in the nominative singular (their own lemma) among the ``top`` most frequent
-    words, after the ``skip`` most frequent."""
-    from wordfreq import top_n_list
-
-    nouns: list[str] = []
-    seen: set[str] = set()
-    for word in top_n_list(lang, skip + top)[skip:]:
-        try:
-            form = normal(word, lang)
-        except WordInputError:
-            continue
-        if form in seen or not form.replace("'", "").isalpha():
-            continue
-        seen.add(form)
-        if any(
-            a.pos == "noun"
-            and a.proper is None
-            and a.case == "nominative"
-            and a.number == "singular"
-            and not a.abbreviation
-            and normal(a.lemma, lang) == form
-            for a in analyses(form, lang)
-        ):
-            nouns.append(form)
-    return nouns
 
 
 def labels(lang: str) -> dict[str, str]:

@@ -8,7 +8,7 @@ import pytest
 
 from igroteka.lexicon import WordInputError, analyses, check, normal
 from igroteka.lexicon.diminutive import EVERYDAY, base_of, curated
-from igroteka.lexicon.frequency import zipf
+from igroteka.lexicon.frequency import frequent_nouns, zipf
 
 # -- sheet 003: the crossword rule -------------------------------------------------
 
@@ -119,30 +119,6 @@ def test_everyday_nouns_that_only_look_diminutive_pass(word: str, lang: str) -> 
 )
 def test_a_base_in_ec_or_a_soft_sign_is_found(word: str, lang: str, base: str) -> None:
     assert base_of(word, lang) == base
-
-
-def frequent_nouns(lang: str, top: int) -> list[str]:
-    """The nouns in the nominative singular (their own lemma) among wordfreq's ``top`` most
-    frequent words: those the crossword's diminutive judge is asked about (bench/diminutives.py)."""
-    from wordfreq import top_n_list
-
-    found: dict[str, None] = {}
-    for word in top_n_list(lang, top):
-        try:
-            form = normal(word, lang)
-        except WordInputError:
-            continue  # Latin letters, digits
-        if form.replace("'", "").isalpha() and any(
-            a.pos == "noun"
-            and a.proper is None
-            and a.case == "nominative"
-            and a.number == "singular"
-            and not a.abbreviation
-            and normal(a.lemma, lang) == form
-            for a in analyses(form, lang)
-        ):
-            found[form] = None
-    return list(found)
 
 
 @pytest.mark.parametrize("lang", ["uk", "ru"])

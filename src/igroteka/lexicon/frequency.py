@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import functools
 
-from igroteka.lexicon.text import check_language, normal
+from igroteka.lexicon.morph import analyses
+from igroteka.lexicon.text import WordInputError, check_language, normal
 
-__all__ = ["zipf"]
+__all__ = ["frequent_nouns", "zipf"]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -30,3 +31,31 @@ def zipf(word: str, lang: str) -> float:
 
     language = check_language(lang)
     return float(zipf_frequency(normal(word, language), language, wordlist="large"))
+
+
+def frequent_nouns(lang: str, top: int, skip: int = 0) -> list[str]:
+    """The common nouns in the nominative singular that are their own lemma (the forms the
+    crossword's diminutive judge is asked about), among wordfreq's ``top`` most frequent words
+    after the ``skip`` most frequent, in that order, each once (normal form)."""
+    from wordfreq import top_n_list
+
+    language = check_language(lang)
+    found: dict[str, None] = {}
+    for word in top_n_list(language, skip + top)[skip:]:
+        try:
+            form = normal(word, language)
+        except WordInputError:
+            continue  # Latin letters, digits
+        if form in found or not form.replace("'", "").isalpha():
+            continue
+        if any(
+            a.pos == "noun"
+            and a.proper is None
+            and a.case == "nominative"
+            and a.number == "singular"
+            and not a.abbreviation
+            and normal(a.lemma, language) == form
+            for a in analyses(form, language)
+        ):
+            found[form] = None
+    return list(found)
