@@ -169,11 +169,7 @@ def base_of(word: str, lang: str) -> str | None:
         return named
     if word in lexicalised(lang):
         return None
-    genders = {
-        a.gender
-        for a in analyses(word, lang)
-        if a.pos == "noun" and a.proper is None and a.case == "nominative"
-    }
+    genders = _genders(word, lang)
     if not genders or not word.endswith(_ENDINGS) or zipf(word, lang) >= EVERYDAY:
         return None
     return by_suffix(word, lang, genders)
@@ -186,11 +182,7 @@ def by_suffix(word: str, lang: str, genders: set[str | None] | None = None) -> s
     'страна'
     """
     if genders is None:
-        genders = {
-            a.gender
-            for a in analyses(word, lang)
-            if a.pos == "noun" and a.proper is None and a.case == "nominative"
-        }
+        genders = _genders(word, lang)
     animacy = _animacy(word, lang)
     found: list[str] = []
     for base in _bases(word, lang):
@@ -216,6 +208,15 @@ def by_suffix(word: str, lang: str, genders: set[str | None] | None = None) -> s
     if gap >= COMMONER or (gap > -RARER and not word.endswith(_COMPOUND)):
         return None
     return best
+
+
+def _genders(word: str, lang: str) -> set[str | None]:
+    """The genders of the common-noun readings of ``word`` in the nominative."""
+    return {
+        a.gender
+        for a in analyses(word, lang)
+        if a.pos == "noun" and a.proper is None and a.case == "nominative"
+    }
 
 
 def _alike(one: frozenset[str], other: frozenset[str]) -> bool:
