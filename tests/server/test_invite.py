@@ -68,6 +68,11 @@ def test_an_invite_of_no_room_or_a_too_long_origin_is_refused() -> None:
         room = new_room(client, "klepka", 2, pairs=4)
         long = client.get(f"/api/rooms/{room}/invite", params={"origin": "http://" + "a" * 300})
         assert (long.status_code, long.json()["error"]) == (422, "bad-request")
+        # no origin, and an address asked of hundreds of characters: no link, a reason
+        host = ".".join(letter * 60 for letter in "abcde") + ".example"
+        asked = client.get(f"/api/rooms/{room}/invite", headers={"Host": host})
+        assert asked.json()["error"] == "bad-request", asked.text
+        assert "too long for an invite link" in asked.json()["reason"]
 
 
 def test_the_move_link_too_is_on_the_public_url() -> None:

@@ -39,9 +39,9 @@ from igroteka.server.cluster import NO_REDIS, Cluster
 from igroteka.server.committer import Committer
 from igroteka.server.errors import STATUS, RoomError, TooMany, refused_for, status
 from igroteka.server.frames import printable, scrub, surrogate_at
-from igroteka.server.guard import PAGE_HEADERS, install
+from igroteka.server.guard import PAGE_HEADERS, install, origin_of
 from igroteka.server.images import MAX_BYTES, clean, is_image_id, new_id, too_large
-from igroteka.server.invites import here_only, invite_base, invite_qr
+from igroteka.server.invites import MAX_LINK, here_only, invite_base, invite_qr
 from igroteka.server.limits import FRAME_BYTES, Guard
 from igroteka.server.pacing import Settings
 from igroteka.server.people import move_link, qr_svg
@@ -609,11 +609,12 @@ def create_app(
         listens on its networks (``serve --host 0.0.0.0``): then on this machine's address
         there."""
         room = await rooms.find(room_id)
-        page = origin or str(request.base_url)
+        # an origin that is none (or none given): the address this request came to
+        page = origin_of(origin) or str(request.base_url)
         base = invite_base(page, settings.public_url, settings.addresses)
-        if base is None:  # an origin that is none: the address this request came to
-            base = invite_base(str(request.base_url), settings.public_url, settings.addresses)
         link = f"{base or ''}/r/{room.id}"
+        if len(link) > MAX_LINK:  # a Host header of hundreds of characters
+            raise RoomError(Text("this address is too long for an invite link"), "bad-request")
         qr = await asyncio.to_thread(invite_qr, link)  # made once per link, off the loop
         return Invite(link=link, qr=qr, here_only=here_only(link))
 
