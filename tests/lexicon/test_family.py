@@ -99,6 +99,17 @@ def test_a_plain_word_is_not_refused_for_being_also_a_form_of_a_vulgar_one() -> 
     assert vulgar("суки", "ru") and vulgar("сука", "uk")  # a listed word in its own right
 
 
+def test_a_form_of_two_words_is_the_commoner_ones() -> None:
+    """гімну is of гімн (a hymn) and of гімно, серу of сер (a sir) and of срати, сучья of сук
+    (boughs) and of сучий: the commoner word is the one a family reads, and it is fit; суки
+    and сучки are of сука and сучка first, and stay refused."""
+    for word in ("гімну", "гімні", "гімном", "сере", "серу", "сери"):
+        assert unfit(word, "uk") is None, word
+    assert unfit("сучья", "ru") is None
+    for word, lang in (("суки", "uk"), ("сучки", "uk"), ("суки", "ru"), ("гімна", "uk")):
+        assert vulgar(word, lang), word
+
+
 def test_russian_obscure_forms_are_the_listed_ones_and_notes_units_and_classics_are_words() -> None:
     assert obscure("аум", "ru") and obscure("ЭМ", "ru") and obscure("уяр", "ru")
     why = unfit("аум", "ru")

@@ -6,7 +6,9 @@ and ``vulgar-en.list``, their sources in their headers and in docs/lexicon.md):
 - :func:`vulgar`: a vulgar or coarse word, or a slur: the form, or the lemma of a
   dictionary reading, is listed, or the lemma begins with a root of the mat (хуй,
   пизд, бляд, їб/єб, еб/ёб); but a form that is itself the dictionary form of a word
-  not listed is that word (сук, a bough, though суки is also of сука);
+  not listed is that word (сук, a bough, though суки is also of сука), and a form read
+  as words both listed and not is the commoner word's (гімну is of гімн, a hymn, more
+  than of гімно; суки is of сука more than of сук);
 - :func:`obscure`: a form the dictionary keeps that a family would not know as
   a word (ньоро, іо, шо, аум; a rare loan, a letter's name, nursery babble);
 - :func:`unfit`: why a word is kept off the family table (one of the two above),
@@ -19,9 +21,9 @@ and ``vulgar-en.list``, their sources in their headers and in docs/lexicon.md):
 
 Ukrainian and Russian have every list but the interjections (Ukrainian only: the
 Russian dictionary has its own); English, which has no dictionary here, only the
-vulgar one, for the words of decks. A word's frequency is no part of these
-judgements: a rare word is still a word (see :mod:`igroteka.lexicon.frequency` for
-what bots make of it).
+vulgar one, for the words of decks. A word's frequency decides only which of a
+form's words it is; a rare word is still a word (see :mod:`igroteka.lexicon.frequency`
+for what bots make of it).
 
 >>> vulgar("дупою", "uk"), vulgar("дуб", "uk"), vulgar("хохлы", "ru")
 (True, False, True)
@@ -43,6 +45,7 @@ import unicodedata
 from importlib import resources
 
 from igroteka.i18n import Text
+from igroteka.lexicon.frequency import zipf
 from igroteka.lexicon.morph import analyses
 from igroteka.lexicon.text import APOSTROPHES, WordInputError, check_language, normal, word_list
 
@@ -99,7 +102,12 @@ def _english(word: str) -> str:
 @functools.lru_cache(maxsize=16384)
 def vulgar(word: str, lang: str) -> bool:
     """Whether ``word`` is vulgar or coarse, or a slur: its form listed or mat, or the lemma
-    of a reading, unless the form is itself the dictionary form of a word not listed."""
+    of a reading, unless the form is itself the dictionary form of a word not listed, or a
+    form of a word not listed that is commoner (by Zipf frequency) than every listed one.
+
+    >>> vulgar("гімну", "uk"), vulgar("суки", "uk"), vulgar("серу", "uk")
+    (False, True, False)
+    """
     language = check_language(lang)
     form = normal(word, language)
     listed = _listed("vulgar", language)
@@ -113,7 +121,13 @@ def vulgar(word: str, lang: str) -> bool:
     lemmas = {normal(a.lemma, language) for a in analyses(form, language)}
     if form in lemmas:  # сук is a bough first: its other reading (of сука) does not count
         return False
-    return any(bad(lemma) for lemma in lemmas)
+    worst = [lemma for lemma in lemmas if bad(lemma)]
+    if not worst:
+        return False
+    plain = [lemma for lemma in lemmas if not bad(lemma)]
+    # гімну is of гімн (a hymn) and of гімно: the commoner word is the one a family reads
+    commonest = max((zipf(lemma, language) for lemma in plain), default=0.0)
+    return commonest <= max(zipf(lemma, language) for lemma in worst)
 
 
 def obscure(word: str, lang: str) -> bool:

@@ -484,8 +484,9 @@ class LettersGame:
     """Klepka letters, implementing :class:`igroteka.engine.Game`."""
 
     name = "letters"
-    version = 4
-    """4: the family table also refuses slurs (хохли), and takes a form that is the
+    version = 5
+    """5: a form of a vulgar word and of a plain one is the commoner word's (гімну, of гімн,
+    is fit). 4: the family table also refuses slurs (хохли), and takes a form that is the
     dictionary form of a plain word as that word (сук, a bough). 3: a colour belongs to a
     pair, a one-colour double needs three letters, one player never composes a word twice,
     family words only (option), interjections are words (2: a card's id is the table place
