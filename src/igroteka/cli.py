@@ -512,7 +512,8 @@ def cmd_associations_cards(args: argparse.Namespace) -> int:
 
 def cmd_associations_guess(args: argparse.Namespace) -> int:
     from igroteka.games.associations.bots import make_bot
-    from igroteka.games.associations.deck import builtin_deck, card_by_id
+    from igroteka.games.associations.cards import card_by_id
+    from igroteka.games.associations.deck import builtin_deck
     from igroteka.games.associations.meaning import MODEL
     from igroteka.games.associations.rules import CLUE_LIMIT
 
@@ -563,7 +564,7 @@ def _guess_at_random(args: argparse.Namespace, clue: str, cards: list[str]) -> i
 
 
 def _card_ids(text: str) -> list[str]:
-    from igroteka.games.associations.deck import card_by_id
+    from igroteka.games.associations.cards import card_by_id
 
     ids = [part.strip() for part in text.split(",") if part.strip()]
     for card_id in ids:

@@ -8,8 +8,8 @@ after the last letter needs no ◇). A move is then built outward from one
 then, after ◇, rightward; only paths some key starts with are followed.
 Apostrophes are not tiles, so м'ясо is laid as мясо.
 
-The keys are compiled into a minimal automaton (:func:`build`, by Daciuk's
-incremental algorithm over the sorted keys), saved in the compiled index as
+The keys are compiled into a minimal automaton (:func:`igroteka.lexicon.automaton.build`,
+by Daciuk's incremental algorithm over the sorted keys), saved in the compiled index as
 one array (see :mod:`igroteka.lexicon.index`), and loaded on first use as
 nested dicts (:func:`automaton`): a node maps each letter, and ◇, to the next
 node, and holds :data:`END` when the path to it spells a whole key, so one
@@ -37,11 +37,8 @@ import gc
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
+from igroteka.lexicon.automaton import END, SEPARATOR, Node, build, gaddag_keys, unpack
 from igroteka.lexicon.index import index
 from igroteka.lexicon.search import letters_of
 from igroteka.lexicon.text import ALPHABETS, check_language
@@ -59,24 +56,8 @@ __all__ = [
     "line_moves",
 ]
 
-SEPARATOR = "◇"
 BLANK = "*"
 """A blank tile in a rack: it stands for any one letter."""
-END = ""
-"""The key of a node whose path spells a whole GADDAG key (its value is unused)."""
-
-Node = dict[str, Any]
-"""A node of the loaded automaton: letter (or ◇) to the next node, and :data:`END`."""
-
-_LABEL_BITS = 6
-_END_LABEL = (1 << _LABEL_BITS) - 1  # an edge with this label marks a node as final
-
-
-def _symbols(lang: str) -> str:
-    """The edge labels of a language's automaton, by number: its letters, then ◇."""
-    symbols = ALPHABETS[check_language(lang)] + SEPARATOR
-    assert len(symbols) < _END_LABEL
-    return symbols
 
 
 @dataclass(frozen=True)
@@ -90,98 +71,6 @@ class Move:
     word: str
     tiles: tuple[tuple[int, str], ...]
     blanks: tuple[int, ...] = ()
-
-
-def gaddag_keys(word: str) -> list[str]:
-    """The GADDAG keys of a word (letters only).
-
-    >>> gaddag_keys("кіт")
-    ['к◇іт', 'ік◇т', 'тік']
-    """
-    size = len(word)
-    keys = [word[:split][::-1] + SEPARATOR + word[split:] for split in range(1, size)]
-    return [*keys, word[::-1]]
-
-
-def build(words: Iterable[str], lang: str) -> npt.NDArray[np.uint32]:
-    """The minimal automaton of the words' GADDAG keys, packed in one array.
-
-    The array holds the number of nodes ``n`` and of edges ``e``, then each
-    node's first edge (``n + 1`` offsets; node 0 is the root), then the edges,
-    each ``target << 6 | label`` (label: a letter's place in :func:`_symbols`,
-    or 63 on a final node, with target 0).
-    """
-    code = {symbol: number for number, symbol in enumerate(_symbols(lang))}
-    keys = sorted({key for word in words for key in gaddag_keys(word)})
-    edges: list[dict[str, int] | None] = [{}]
-    final = [False]
-    register: dict[tuple[bool, tuple[tuple[str, int], ...]], int] = {}
-    unchecked: list[tuple[int, str, int]] = []  # the last key's path: (parent, label, child)
-
-    def minimise(down_to: int) -> None:
-        while len(unchecked) > down_to:
-            parent, label, child = unchecked.pop()
-            out = edges[child]
-            assert out is not None
-            signature = (final[child], tuple(sorted(out.items())))
-            same = register.get(signature)
-            if same is None:
-                register[signature] = child
-            else:
-                above = edges[parent]
-                assert above is not None
-                above[label] = same
-                edges[child] = None
-
-    previous = ""
-    for key in keys:
-        common = 0
-        limit = min(len(key), len(previous))
-        while common < limit and key[common] == previous[common]:
-            common += 1
-        minimise(common)
-        node = unchecked[-1][2] if unchecked else 0
-        for label in key[common:]:
-            child = len(edges)
-            edges.append({})
-            final.append(False)
-            out = edges[node]
-            assert out is not None
-            out[label] = child
-            unchecked.append((node, label, child))
-            node = child
-        final[node] = True
-        previous = key
-    minimise(0)
-    order = [old for old, out in enumerate(edges) if out is not None]  # the root first
-    number = {old: new for new, old in enumerate(order)}
-    first = [0]
-    packed: list[int] = []
-    for old in order:
-        out = edges[old]
-        assert out is not None
-        packed.extend(number[target] << _LABEL_BITS | code[label] for label, target in out.items())
-        if final[old]:
-            packed.append(_END_LABEL)
-        first.append(len(packed))
-    return np.array([len(order), len(packed), *first, *packed], dtype=np.uint32)
-
-
-def unpack(packed: npt.NDArray[np.uint32], lang: str) -> Node:
-    """The automaton of :func:`build` as nested dicts: its root."""
-    symbols = _symbols(lang)
-    size, count = int(packed[0]), int(packed[1])
-    first = packed[2 : size + 3].tolist()
-    labels = (packed[size + 3 : size + 3 + count] & _END_LABEL).tolist()
-    targets = (packed[size + 3 : size + 3 + count] >> _LABEL_BITS).tolist()
-    names = [*symbols, *[END] * (_END_LABEL + 1 - len(symbols))]
-    nodes: list[Node] = [{} for _ in range(size)]
-    start = first[0]
-    for node, end in zip(nodes, first[1:], strict=True):
-        for label, target in zip(labels[start:end], targets[start:end], strict=True):
-            node[names[label]] = nodes[target]
-        start = end
-    return nodes[0] if nodes else {}
 
 
 @functools.cache

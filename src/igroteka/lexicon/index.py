@@ -29,7 +29,7 @@ Per language, of words in normal form (see :func:`igroteka.lexicon.text.normal`)
   ``nouns_singular`` asks only those, :func:`igroteka.lexicon.search.best_words`);
 - ``gaddag``: the minimal automaton of the GADDAG keys of ``nouns`` (letters
   only), one NumPy array, for crossword move generation
-  (:func:`igroteka.lexicon.gaddag.build`; it is turned into nested dicts only
+  (:func:`igroteka.lexicon.automaton.build`; it is turned into nested dicts only
   when the crossword game first asks, :func:`igroteka.lexicon.gaddag.automaton`).
 """
 
@@ -48,6 +48,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
+from igroteka.lexicon.automaton import build as build_gaddag
 from igroteka.lexicon.signatures import Signatures, signature
 from igroteka.lexicon.text import ALPHABETS, Language, check_language
 
@@ -98,7 +99,7 @@ def index_key(lang: Language) -> str:
         if entry.name.endswith(".txt"):
             digest.update(entry.name.encode())
             digest.update(entry.read_bytes())
-    for module in ("text", "morph", "rules", "diminutive", "frequency", "signatures"):
+    for module in ("text", "morph", "rules", "diminutive", "frequency", "signatures", "automaton"):
         digest.update(resources.files("igroteka").joinpath("lexicon", f"{module}.py").read_bytes())
     return digest.hexdigest()[:16]
 
@@ -189,7 +190,6 @@ def _load(lang: Language, paths: dict[str, Path]) -> Index:
 def _build(lang: Language, paths: dict[str, Path]) -> None:
     import marisa_trie
 
-    from igroteka.lexicon import gaddag
     from igroteka.lexicon.morph import PROPER_MARKS, abbreviation, analyzer
     from igroteka.lexicon.rules import check, famous_surnames
 
@@ -226,7 +226,7 @@ def _build(lang: Language, paths: dict[str, Path]) -> None:
     nouns = {form for form in candidates if check(form, lang, "crossword").ok} & known
     folder = next(iter(paths.values())).parent
     folder.mkdir(parents=True, exist_ok=True)
-    keys = gaddag.build({noun.replace("'", "") for noun in nouns}, lang)
+    keys = build_gaddag({noun.replace("'", "") for noun in nouns}, lang)
     _save(paths["gaddag"], functools.partial(_save_array, keys))
     for name, listed, trie_name in (
         ("word_signatures", words, "words"),

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from igroteka.engine.game import Event, JsonObject
-from igroteka.games.associations.deck import backdrops, card_by_id
+from igroteka.games.associations.cards import card_by_id
+from igroteka.games.associations.deck import backdrops
 from igroteka.games.associations.rules import Action, Confirm, Lay, Tell, Vote
 from igroteka.terminal import AtKeyboard, GameTerminal
 from igroteka.terminal.text import Console, number, winners_line

@@ -22,13 +22,8 @@ from igroteka.games.associations.bots import (
     clue_words,
     make_bot,
 )
-from igroteka.games.associations.deck import (
-    LANGUAGES,
-    builtin_deck,
-    card_by_id,
-    emoji_tags,
-    normalise,
-)
+from igroteka.games.associations.cards import card_by_id
+from igroteka.games.associations.deck import LANGUAGES, builtin_deck, emoji_tags, normalise
 from igroteka.games.associations.meaning import vocabulary
 from igroteka.games.associations.rules import (
     SPECIAL,

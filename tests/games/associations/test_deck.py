@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from igroteka.games.associations import deck as deck_module
+from igroteka.games.associations.cards import card_by_id
 from igroteka.games.associations.deck import (
     ARRANGEMENTS,
     LANGUAGES,
@@ -20,7 +21,6 @@ from igroteka.games.associations.deck import (
     SHAPES,
     backdrops,
     builtin_deck,
-    card_by_id,
     deck,
     emoji_tags,
     extract_tags,

@@ -14,7 +14,8 @@ from igroteka.engine import Match, OptionsError, play_out, replay
 from igroteka.engine.record import GameRecord
 from igroteka.games.associations import own
 from igroteka.games.associations.bots import make_bot
-from igroteka.games.associations.deck import backdrops, builtin_deck, card_by_id
+from igroteka.games.associations.cards import card_by_id
+from igroteka.games.associations.deck import backdrops, builtin_deck
 from igroteka.games.associations.declaration import DECLARATION, _deck_file
 from igroteka.games.associations.own import (
     ENOUGH,

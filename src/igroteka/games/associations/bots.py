@@ -42,7 +42,8 @@ import numpy as np
 
 from igroteka.engine.bot import check_level
 from igroteka.engine.game import Event, JsonObject
-from igroteka.games.associations.deck import LANGUAGES, builtin_deck, card_by_id, normalise
+from igroteka.games.associations.cards import card_by_id
+from igroteka.games.associations.deck import LANGUAGES, builtin_deck, normalise
 from igroteka.games.associations.meaning import (
     NEXT_CREDIT,
     card_whole,

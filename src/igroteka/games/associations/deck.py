@@ -14,7 +14,7 @@ package emojibase-data, built by :func:`main`). The formats are in
 (True, 'whale-over-house', 'night')
 >>> cards[0].tags("en")[:4]
 ('whale', 'animal', 'beach', 'ocean')
->>> "тривога" in card_by_id("eye-above-door").tags("uk")
+>>> "тривога" in built_card("eye-above-door").tags("uk")
 True
 
 A table that knows the deck by heart gets new cards from a seeded generator:
@@ -58,8 +58,8 @@ __all__ = [
     "Shape",
     "Words",
     "backdrops",
+    "built_card",
     "builtin_deck",
-    "card_by_id",
     "deck",
     "emoji_tags",
     "extract_tags",
@@ -211,7 +211,7 @@ class Card:
         the mood words; lower-case (see :func:`normalise`), each once, in that order. An
         emoji the tag data does not know (one of a teacher's own cards) adds no words.
 
-        >>> card_by_id("fish-in-bulb").tags("en")
+        >>> built_card("fish-in-bulb").tags("en")
         ... # doctest: +NORMALIZE_WHITESPACE
         ('light bulb', 'bulb', 'comic', 'electric', 'idea', 'light', 'fish', 'animal', 'dinner',
          'fishes', 'fishing', 'pisces', 'zodiac', 'captivity')
@@ -520,21 +520,16 @@ def composer_seed(game_seed: int) -> int:
     return int.from_bytes(digest.digest(), "big") % 1_000_000_000
 
 
-def card_by_id(card_id: str) -> Card:
-    """The card with this id: a built-in one, a generated ``g-<seed>-<n>``, or a card of
-    a teacher's own deck, ``t-<n>-<recipe>`` (its id holds all of it: see
-    :func:`igroteka.games.associations.own.card_from_id`).
+def built_card(card_id: str) -> Card:
+    """The built-in card with this id, or a generated one, ``g-<seed>-<n>``; a card of a
+    teacher's own deck is found by :func:`igroteka.games.associations.cards.card_by_id`.
 
-    >>> card_by_id("g-7-2") == generate(2, 7)[1]
+    >>> built_card("g-7-2") == generate(2, 7)[1]
     True
     """
     found = _builtin_by_id().get(card_id)
     if found is not None:
         return found
-    if card_id.startswith(OWN_PREFIX):
-        from igroteka.games.associations.own import card_from_id
-
-        return card_from_id(card_id)
     match = _GENERATED_ID.fullmatch(card_id)
     if match is None or not 1 <= int(match[2]) <= _MAX_GENERATED:
         raise KeyError(f"no card {card_id!r}")

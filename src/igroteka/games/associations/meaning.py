@@ -33,12 +33,12 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from igroteka.games.associations.cards import card_by_id
 from igroteka.games.associations.deck import (
     LANGUAGES,
     arrangement_moods,
     backdrops,
     builtin_deck,
-    card_by_id,
     emoji_tags,
     normalise,
     wanted_emoji,

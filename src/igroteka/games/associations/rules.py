@@ -712,7 +712,7 @@ def faces(view: JsonObject, lang: str) -> JsonObject:
 def _face(card_id: str, lang: str) -> JsonObject:
     """One card's face in a view, made once: every view of every seat shows it again (the
     views share it, so nothing may change it)."""
-    from igroteka.games.associations.deck import card_by_id
+    from igroteka.games.associations.cards import card_by_id
     from igroteka.games.associations.own import PICTURE_URL
 
     card = card_by_id(card_id)

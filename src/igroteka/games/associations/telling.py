@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
-from igroteka.games.associations.deck import card_by_id, emoji_tags, wanted_emoji
+from igroteka.games.associations.cards import card_by_id
+from igroteka.games.associations.deck import emoji_tags, wanted_emoji
 from igroteka.games.associations.meaning import NEXT_CREDIT, vocabulary
 from igroteka.games.associations.rules import HAND
 
