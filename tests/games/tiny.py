@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from igroteka.engine import Event, IllegalAction, OptionsError, Outcome, Rng
+from igroteka.engine.base import BaseGame
 from igroteka.engine.declaration import Choice, Declaration, Labels, Option, labels
 from igroteka.engine.game import JsonObject, known_options, whole_option
 from igroteka.games import Entry
@@ -65,8 +66,22 @@ class State:
     taken: tuple[int, ...]
     winner: int | None = None
 
+    @property
+    def phase(self) -> str:
+        return "over" if self.winner is not None else "take"
 
-class TakeAway:
+    @property
+    def result(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        scores = tuple(int(seat == self.winner) for seat in range(self.players))
+        return Outcome(scores, frozenset({self.winner}), reason=Text("the pile is empty"))
+
+
+class TakeAway(BaseGame[State, Take]):
+    """The kernel's defaults (:class:`igroteka.engine.base.BaseGame`) do the rest: the phase
+    and outcome are the state's, the actors are the awaited, no automatic step."""
+
     name = NAME
     version = 1
     min_players = 1
@@ -108,20 +123,8 @@ class TakeAway:
             options, players, options["stones"], starter, tuple(lucky), rng, (0,) * players
         )
 
-    def phase(self, state: State) -> str:
-        return "over" if state.winner is not None else "take"
-
-    def actors(self, state: State) -> frozenset[int]:
-        return frozenset() if state.winner is not None else frozenset({state.turn})
-
     def awaited(self, state: State) -> frozenset[int]:
-        return self.actors(state)
-
-    def automatic(self, state: State) -> None:
-        return None
-
-    def pause(self, state: State) -> None:
-        return None
+        return frozenset() if state.winner is not None else frozenset({state.turn})
 
     def basis(self, state: State, seat: int, action: Take) -> int:
         return state.left
@@ -175,12 +178,6 @@ class TakeAway:
             view["outcome"] = outcome.to_json()
         return view
 
-    def outcome(self, state: State) -> Outcome | None:
-        if state.winner is None:
-            return None
-        scores = tuple(int(seat == state.winner) for seat in range(state.players))
-        return Outcome(scores, frozenset({state.winner}), reason=Text("the pile is empty"))
-
     def decode_action(self, data: Any) -> Take:
         if not isinstance(data, Mapping) or data.get("kind") != "take":
             raise IllegalAction(Text("an action must be a JSON object"))
@@ -193,9 +190,6 @@ class TakeAway:
 
     def encode_action(self, action: Take) -> JsonObject:
         return {"kind": "take", "stones": action.stones}
-
-    def encode_state(self, state: State) -> JsonObject:
-        return {**dataclasses.asdict(state), "rng": state.rng.state, "options": dict(state.options)}
 
 
 class Bot:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from igroteka.engine import codec
+from igroteka.engine.base import BaseGame, action_object, game_over, replacer
 from igroteka.engine.game import (
     Event,
     IllegalAction,
@@ -315,8 +316,7 @@ class AssociationsState:
     result: Outcome | None = None
 
 
-def _replace(state: AssociationsState, **changes: Any) -> AssociationsState:
-    return dataclasses.replace(state, **changes)
+_replace = replacer(AssociationsState)
 
 
 # ---------------------------------------------------------------- clues
@@ -372,7 +372,7 @@ def _clean_clue(clue: str, aloud: bool) -> str:
 _NOBODY: frozenset[int] = frozenset()
 
 
-class AssociationsGame:
+class AssociationsGame(BaseGame[AssociationsState, Action]):
     """The association game, implementing :class:`igroteka.engine.Game`."""
 
     name = "associations"
@@ -381,9 +381,6 @@ class AssociationsGame:
     generated cards deals the same ids, which now show other pictures."""
     min_players = 2
     max_players = 6
-
-    def phase(self, state: AssociationsState) -> str:
-        return state.phase
 
     def basis(self, state: AssociationsState, seat: int, action: Action) -> Hashable:
         """A choice rests on the phase and the round: choices made at once never collide."""
@@ -430,15 +427,6 @@ class AssociationsGame:
 
     def awaited(self, state: AssociationsState) -> frozenset[int]:
         return _awaited(state)
-
-    def actors(self, state: AssociationsState) -> frozenset[int]:
-        return self.awaited(state)
-
-    def automatic(self, state: AssociationsState) -> tuple[int, Action] | None:
-        return None
-
-    def pause(self, state: AssociationsState) -> float | None:
-        return None
 
     def legal_actions(self, state: AssociationsState, seat: int) -> list[Action] | None:
         """Cards and votes are listed; a clue is free text, so the storyteller's are not."""
@@ -542,9 +530,6 @@ class AssociationsGame:
             return _lay(state, seat, action.cards)
         return _vote(state, seat, action.cards)
 
-    def outcome(self, state: AssociationsState) -> Outcome | None:
-        return state.result
-
     # -- what players see
 
     def view(self, state: AssociationsState, seat: int | None) -> JsonObject:
@@ -569,8 +554,7 @@ class AssociationsGame:
     # -- JSON
 
     def decode_action(self, data: Any) -> Action:
-        if not isinstance(data, Mapping):
-            raise IllegalAction(Text("an action must be a JSON object"))
+        data = action_object(data)
         kind = data.get("type")
         if kind == "tell":
             card, clue = data.get("card"), data.get("clue", "")
@@ -616,10 +600,6 @@ class AssociationsGame:
         if isinstance(action, Lay):
             return {"type": "lay", "cards": list(action.cards)}
         return {"type": "vote", "cards": list(action.cards)}
-
-    def encode_state(self, state: AssociationsState) -> JsonObject:
-        data: JsonObject = codec.plain(state)
-        return data
 
 
 # ---------------------------------------------------------------- a round, step by step
@@ -950,5 +930,5 @@ def _over(
         details={"rounds": state.rounds, "cells": [made + 1 for made in steps]},
         reason=reason,
     )
-    events.append(Event("game_over", {"scores": list(steps), "winners": sorted(winners)}))
+    events.append(game_over(outcome))
     return _replace(state, phase=Phase.OVER, result=outcome), tuple(events)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from igroteka.engine import codec
+from igroteka.engine.base import BaseGame, action_object, game_over, replacer
 from igroteka.engine.game import (
     Event,
     IllegalAction,
@@ -196,8 +197,7 @@ class CrosswordState:
         return len(self.turns) // self.players + 1
 
 
-def _replace(state: CrosswordState, **changes: Any) -> CrosswordState:
-    return dataclasses.replace(state, **changes)
+_replace = replacer(CrosswordState)
 
 
 # ---------------------------------------------------------------- words
@@ -339,7 +339,7 @@ _WENT_OUT = Text("the bag is empty and a player has laid every tile: the round w
 _STALLED = Text("every player passed twice in a row: the round was completed")
 
 
-class CrosswordGame:
+class CrosswordGame(BaseGame[CrosswordState, Action]):
     """The crossword game, implementing :class:`igroteka.engine.Game`."""
 
     name = "crossword"
@@ -347,9 +347,6 @@ class CrosswordGame:
     """2: the family table (house rule ``family``, on) takes no vulgar or obscure word."""
     min_players = 1
     max_players = 4
-
-    def phase(self, state: CrosswordState) -> str:
-        return state.phase
 
     def basis(self, state: CrosswordState, seat: int, action: Action) -> Hashable:
         """One player acts at a time, so any turn taken since the choice changes it."""
@@ -389,15 +386,6 @@ class CrosswordGame:
 
     def awaited(self, state: CrosswordState) -> frozenset[int]:
         return _awaited(state)
-
-    def actors(self, state: CrosswordState) -> frozenset[int]:
-        return self.awaited(state)
-
-    def automatic(self, state: CrosswordState) -> tuple[int, Action] | None:
-        return None
-
-    def pause(self, state: CrosswordState) -> float | None:
-        return None
 
     def legal_actions(self, state: CrosswordState, seat: int) -> list[Action] | None:
         """Too many plays to list: ``None`` while the game goes on (bots generate their own)."""
@@ -518,21 +506,8 @@ class CrosswordGame:
         self, state: CrosswordState, events: list[Event], reason: Text
     ) -> tuple[CrosswordState, tuple[Event, ...]]:
         outcome = _result(state, reason)
-        events.append(
-            Event(
-                "game_over",
-                {
-                    "scores": list(outcome.scores),
-                    "winners": sorted(outcome.winners),
-                    "left": outcome.details["left"],
-                    "played": list(state.scores),
-                },
-            )
-        )
+        events.append(game_over(outcome, left=outcome.details["left"], played=list(state.scores)))
         return _replace(state, phase=Phase.OVER, result=outcome), tuple(events)
-
-    def outcome(self, state: CrosswordState) -> Outcome | None:
-        return state.result
 
     # -- what players see
 
@@ -558,8 +533,7 @@ class CrosswordGame:
     # -- JSON
 
     def decode_action(self, data: Any) -> Action:
-        if not isinstance(data, Mapping):
-            raise IllegalAction(Text("an action must be a JSON object"))
+        data = action_object(data)
         kind = data.get("type")
         if kind == "pass":
             return Pass()
@@ -581,10 +555,6 @@ class CrosswordGame:
         if isinstance(action, Exchange):
             return {"type": "exchange", "tiles": list(action.tiles)}
         return {"type": "pass"}
-
-    def encode_state(self, state: CrosswordState) -> JsonObject:
-        data: JsonObject = codec.plain(state)
-        return data
 
 
 # ---------------------------------------------------------------- helpers

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeVar
 
 from igroteka.engine import codec
+from igroteka.engine.base import BaseGame, action_object, game_over, replacer
 from igroteka.engine.game import (
     Event,
     IllegalAction,
@@ -401,36 +402,7 @@ def _take(state: KlepkaState, changes: dict[str, Any], seat: int, positions: Seq
     changes["collected"] = tuple(collected)
 
 
-def _make_replace() -> Callable[..., KlepkaState]:
-    """``dataclasses.replace`` for the state, without its per-call overhead (the hot path).
-
-    Generated like the dataclass's own methods: one line per field, each set
-    through the field's slot directly (as a frozen dataclass's ``__init__`` does).
-    """
-    names = [field.name for field in dataclasses.fields(KlepkaState)]
-    lines = [
-        "def _replace(state, **changes):",
-        "    if not changes.keys() <= names:",
-        "        raise TypeError(f'no such field: {sorted(changes.keys() - names)}')",
-        "    new = new_state(KlepkaState)",
-    ]
-    for name in names:
-        value = f"changes[{name!r}] if {name!r} in changes else state.{name}"
-        lines.append(f"    set_{name}(new, {value})")
-    lines.append("    return new")
-    scope: dict[str, Any] = {
-        "new_state": object.__new__,
-        "KlepkaState": KlepkaState,
-        "names": frozenset(names),
-    }
-    for name in names:
-        scope[f"set_{name}"] = getattr(KlepkaState, name).__set__
-    exec("\n".join(lines), scope)  # the code is built above from the field names
-    replace: Callable[..., KlepkaState] = scope["_replace"]
-    return replace
-
-
-_replace = _make_replace()
+_replace = replacer(KlepkaState)
 
 
 # ---------------------------------------------------------------- the game
@@ -493,7 +465,7 @@ _CELLS = {DOWN: "down", UP: "up", **{seat: "taken" for seat in range(MAX_PLAYERS
 _ENDED = Text("every pair is found and every chain is built: the longest chain wins")
 
 
-class KlepkaGame:
+class KlepkaGame(BaseGame[KlepkaState, Action]):
     """Klepka, words and pictures, implementing :class:`igroteka.engine.Game`."""
 
     name = "klepka"
@@ -546,7 +518,8 @@ class KlepkaGame:
 
     # -- who acts
 
-    def actors(self, state: KlepkaState) -> frozenset[int]:
+    def awaited(self, state: KlepkaState) -> frozenset[int]:
+        """Every seat that may act: Klepka has no action a player may take out of turn."""
         if state.phase == Phase.LONDON:
             return frozenset(seat for seat, said in enumerate(state.london) if said is None)
         if state.phase == Phase.CHAIN:
@@ -555,16 +528,9 @@ class KlepkaGame:
             return _NOBODY  # revealed cards: everyone looks, the room turns them back
         return _ALONE[state.turn]
 
-    def phase(self, state: KlepkaState) -> str:
-        return state.phase
-
     def basis(self, state: KlepkaState, seat: int, action: Action) -> None:
         """Nothing: Klepka's cards never move, and answers given at once do not touch."""
         return None
-
-    def awaited(self, state: KlepkaState) -> frozenset[int]:
-        """Every actor: Klepka has no action a player may take out of turn."""
-        return self.actors(state)
 
     def automatic(self, state: KlepkaState) -> tuple[int, Action] | None:
         """Turning revealed cards back: the room does it for the player, when time is up."""
@@ -823,20 +789,8 @@ class KlepkaGame:
             return state, tuple(events)
         outcome = self._result(state)
         state = _replace(state, phase=Phase.OVER, result=outcome)
-        events.append(
-            Event(
-                "game_over",
-                {
-                    "scores": list(outcome.scores),
-                    "winners": sorted(outcome.winners),
-                    "chains": outcome.details["chains"],
-                },
-            )
-        )
+        events.append(game_over(outcome, chains=outcome.details["chains"]))
         return state, tuple(events)
-
-    def outcome(self, state: KlepkaState) -> Outcome | None:
-        return state.result
 
     def _result(self, state: KlepkaState) -> Outcome:
         """Scores, winners and every player's best chain, once all chains are known."""
@@ -921,8 +875,7 @@ class KlepkaGame:
     # -- JSON
 
     def decode_action(self, data: Any) -> Action:
-        if not isinstance(data, Mapping):
-            raise IllegalAction(Text("an action must be a JSON object"))
+        data = action_object(data)
         kind = data.get("type")
         if kind == "flip":
             position = data.get("position")

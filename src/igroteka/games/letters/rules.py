@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from igroteka.engine import codec
+from igroteka.engine.base import BaseGame, action_object, game_over, replacer
 from igroteka.engine.game import (
     Event,
     IllegalAction,
@@ -251,8 +252,7 @@ class LettersState:
         return None
 
 
-def _replace(state: LettersState, **changes: Any) -> LettersState:
-    return dataclasses.replace(state, **changes)
+_replace = replacer(LettersState)
 
 
 @functools.cache
@@ -480,7 +480,7 @@ def word_problem(
 _NOBODY: frozenset[int] = frozenset()
 
 
-class LettersGame:
+class LettersGame(BaseGame[LettersState, Action]):
     """Klepka letters, implementing :class:`igroteka.engine.Game`."""
 
     name = "letters"
@@ -493,9 +493,6 @@ class LettersGame:
     it was dealt to, a Chaos deals ids anew; 1: its place in the deck, for the whole game)."""
     min_players = 1
     max_players = 6
-
-    def phase(self, state: LettersState) -> str:
-        return state.phase
 
     def basis(self, state: LettersState, seat: int, action: Action) -> Hashable:
         """What a choice rests on: the card under a flip (every Chaos deals the face-down
@@ -897,20 +894,8 @@ class LettersGame:
         self, state: LettersState, events: list[Event], reason: Text
     ) -> tuple[LettersState, tuple[Event, ...]]:
         outcome = _result(state, reason)
-        events.append(
-            Event(
-                "game_over",
-                {
-                    "scores": list(outcome.scores),
-                    "winners": sorted(outcome.winners),
-                    "phrase": state.phrase if state.phrase >= 0 else None,
-                },
-            )
-        )
+        events.append(game_over(outcome, phrase=state.phrase if state.phrase >= 0 else None))
         return _replace(state, phase=Phase.OVER, result=outcome, up=()), tuple(events)
-
-    def outcome(self, state: LettersState) -> Outcome | None:
-        return state.result
 
     # -- what players see
 
@@ -949,8 +934,7 @@ class LettersGame:
     # -- JSON
 
     def decode_action(self, data: Any) -> Action:
-        if not isinstance(data, Mapping):
-            raise IllegalAction(Text("an action must be a JSON object"))
+        data = action_object(data)
         kind = data.get("type")
         if kind == "flip":
             return Flip(_card_number(data, "position", Text("a flip needs the position of a card")))
@@ -1001,10 +985,6 @@ class LettersGame:
             return {"type": "exchange", "give": action.give, "take": action.take}
         kinds = {Conceal: "conceal", Stop: "stop", Chaos: "chaos"}
         return {"type": kinds[type(action)]}
-
-    def encode_state(self, state: LettersState) -> JsonObject:
-        data: JsonObject = codec.plain(state)
-        return data
 
 
 def _card_number(data: Mapping[str, Any], key: str, message: str) -> int:
