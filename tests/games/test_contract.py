@@ -9,7 +9,7 @@ not know, and bots of every level finish a game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,10 +21,6 @@ from igroteka.engine.record import GameRecord
 from igroteka.games import entry, game_names, register
 from igroteka.i18n import Text, catalogue
 from tests.games import tiny
-from tests.games.associations.test_properties import redeal as associations_redeal
-from tests.games.crossword.test_properties import redeal as crossword_redeal
-from tests.games.klepka.test_properties import shuffle_face_down
-from tests.games.letters.test_properties import deal_face_down_again
 
 SMALL: dict[str, dict[str, Any]] = {
     "klepka": {"pairs": 5},
@@ -32,15 +28,6 @@ SMALL: dict[str, dict[str, Any]] = {
     "associations": {"goal": 10},
 }
 """Options that keep each game short enough to play many times."""
-
-REDEAL: dict[str, Callable[[Any, int, int | None], Any]] = {
-    "klepka": lambda state, seed, seat: shuffle_face_down(state, seed),
-    "letters": lambda state, seed, seat: deal_face_down_again(state, seed),
-    "crossword": crossword_redeal,
-    "associations": associations_redeal,
-    tiny.NAME: tiny.redeal,
-}
-"""How each game's state is dealt again in what a seat may not know (every game needs one)."""
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -259,12 +246,13 @@ def assert_translated(reason: str) -> None:
 def test_no_view_changes_when_what_the_seat_may_not_know_is_dealt_again(name: str) -> None:
     """Every view (each seat's and a spectator's) is the same for two states that differ
     only in what that seat may not know, at every step of a game."""
-    assert name in REDEAL, f"{name}: the contract test needs to know how to deal it again"
+    redeal = entry(name).redeal
+    assert redeal is not None, f"{name}: its entry must say how to deal its secrets again"
     match = bot_game(name, 6, players=3)
     game = match.game
     for step, state in enumerate(states_of(match)):
         for seat in (None, 0, 1, 2):
-            dealt = REDEAL[name](state, 100 + step, seat)
+            dealt = redeal(state, 100 + step, seat)
             assert game.view(state, seat) == game.view(dealt, seat), (step, seat)
 
 

@@ -222,9 +222,6 @@ def make_bot(level: str, seat: int, seed: int) -> Bot:
     return Bot(level, seat, seed)
 
 
-ENTRY = Entry(TakeAway(), make_bot, DECLARATION)
-
-
 def redeal(state: State, seed: int, seat: int | None) -> State:
     """The same game with what ``seat`` may not know (the others' lucky numbers) drawn again."""
     rng = Rng.from_seed(seed)
@@ -233,3 +230,6 @@ def redeal(state: State, seed: int, seat: int | None) -> State:
         if other != seat:
             lucky[other], rng = rng.below(100)
     return dataclasses.replace(state, lucky=tuple(lucky), rng=rng)
+
+
+ENTRY = Entry(TakeAway(), make_bot, DECLARATION, redeal=redeal)

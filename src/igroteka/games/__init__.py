@@ -1,13 +1,14 @@
 """The games, and the one place that knows each game's name.
 
-A game is one line of :func:`_registry`: its rules, its bot factory and its
-declaration (titles, options, bot levels: ``games/<name>/declaration.py``).
+A game is one line of :data:`GAMES`: its package's ``entry.py`` names its rules, its
+bot factory, its declaration (titles, options, bot levels: ``declaration.py``) and its
+hooks (:class:`~igroteka.engine.entry.Entry`).
 The lobby, the command line, the API and the terminal are made from it.
 
 >>> get_game("klepka").name
 'klepka'
->>> game_names()
-('klepka', 'letters', 'crossword', 'associations')
+>>> game_names() == GAMES
+True
 >>> versions("klepka")
 {'rules': 1}
 """
@@ -15,55 +16,21 @@ The lobby, the command line, the API and the terminal are made from it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
-from igroteka.engine.bot import Agent
-from igroteka.engine.declaration import Declaration
+from igroteka.engine.entry import Entry
 from igroteka.engine.game import Game, OptionsError
 from igroteka.i18n import Text
 
+__all__ = ["GAMES", "Entry", "entry", "game_names", "get_game", "register", "versions"]
 
-@dataclass(frozen=True)
-class Entry:
-    game: Game[Any, Any]
-    make_bot: Callable[[str, int, int], Agent[Any]]
-    """``make_bot(level, seat, seed)``: raises :class:`OptionsError` for an unknown level."""
-    declaration: Declaration
-
-    @property
-    def bot_levels(self) -> tuple[str, ...]:
-        return self.declaration.bot_levels
+GAMES = ("klepka", "letters", "crossword", "associations")
+"""The registry: each game's package, which holds all of it (``games/<name>/entry.py``)."""
 
 
 def _registry() -> dict[str, Entry]:
-    from igroteka.games.associations import bots as associations_bots
-    from igroteka.games.associations import declaration as associations_declaration
-    from igroteka.games.associations import rules as associations_rules
-    from igroteka.games.crossword import bots as crossword_bots
-    from igroteka.games.crossword import declaration as crossword_declaration
-    from igroteka.games.crossword import rules as crossword_rules
-    from igroteka.games.klepka import bots, declaration, rules
-    from igroteka.games.letters import bots as letters_bots
-    from igroteka.games.letters import declaration as letters_declaration
-    from igroteka.games.letters import rules as letters_rules
-
-    return {
-        "klepka": Entry(rules.KlepkaGame(), bots.make_bot, declaration.DECLARATION),
-        "letters": Entry(
-            letters_rules.LettersGame(), letters_bots.make_bot, letters_declaration.DECLARATION
-        ),
-        "crossword": Entry(
-            crossword_rules.CrosswordGame(),
-            crossword_bots.make_bot,
-            crossword_declaration.DECLARATION,
-        ),
-        "associations": Entry(
-            associations_rules.AssociationsGame(),
-            associations_bots.make_bot,
-            associations_declaration.DECLARATION,
-        ),
-    }
+    return {name: import_module(f"igroteka.games.{name}.entry").ENTRY for name in GAMES}
 
 
 _GAMES: dict[str, Entry] | None = None

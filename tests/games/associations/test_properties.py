@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 
 from igroteka.engine import IllegalAction, Match, replay
 from igroteka.games.associations.deck import builtin_deck
+from igroteka.games.associations.entry import redeal
 from igroteka.games.associations.rules import (
     LIMITS,
     AssociationsGame,
@@ -52,68 +52,6 @@ def random_game(players: int, seed: int, **options: object) -> Match[Association
         seat = rng.choice(sorted(GAME.actors(match.state)))
         match.play(seat, random_action(match.state, seat, rng))  # type: ignore[arg-type]
     raise AssertionError("the game did not end")
-
-
-def _spread(cards: list[str], sizes: list[int]) -> list[tuple[str, ...]]:
-    parts = []
-    for size in sizes:
-        parts.append(tuple(cards[:size]))
-        cards = cards[size:]
-    return parts
-
-
-def redeal(state: AssociationsState, seed: int, seat: int | None) -> AssociationsState:
-    """The same game with what ``seat`` (a player, the storyteller or, for ``None``, a
-    spectator) may not know changed: the other hands and the pile; which card is the
-    storyteller's and who laid the others; the others' votes and confirmations. Its view
-    must not change."""
-    rng = random.Random(seed)
-    others = [s for s in range(state.players) if s != seat]
-    layers = [s for s in others if s != state.storyteller]
-    secret_tell = seat != state.storyteller
-    laid = list(state.laid) if state.laid else [()] * state.players
-    told = list(state.told)
-    if state.phase == Phase.VOTE:
-        # The table is shown: which of its cards is whose is the secret.
-        secret = [card for s in layers for card in laid[s]] + (told if secret_tell else [])
-        rng.shuffle(secret)
-        for s in layers:
-            laid[s] = tuple(secret.pop() for _ in laid[s])
-        told = secret if secret_tell else told
-        hidden: list[str] = []
-        sizes: list[int] = []
-    else:
-        hidden = (told if secret_tell else []) + [card for s in layers for card in laid[s]]
-        sizes = ([len(told)] if secret_tell else []) + [len(laid[s]) for s in layers]
-    hands = list(state.hands)
-    hidden += list(state.pile) + [card for s in others for card in hands[s]]
-    sizes += [len(state.pile)] + [len(hands[s]) for s in others]
-    rng.shuffle(hidden)
-    parts = _spread(hidden, sizes)
-    if state.phase != Phase.VOTE:
-        told = list(parts.pop(0)) if secret_tell else told
-        for s in layers:
-            laid[s] = parts.pop(0)
-    pile = parts.pop(0)
-    for s in others:
-        hands[s] = parts.pop(0)
-    numbers = list(range(1, len(state.table) + 1))
-    votes = [
-        v if s == seat or not v else tuple(rng.sample(numbers, len(v)))
-        for s, v in enumerate(state.votes)
-    ]
-    confirms = [
-        c if s == seat or c is None else rng.random() < 0.5 for s, c in enumerate(state.confirms)
-    ]
-    return dataclasses.replace(
-        state,
-        hands=tuple(hands),
-        pile=pile,
-        laid=tuple(laid) if state.laid else state.laid,
-        told=tuple(told),
-        votes=tuple(votes),
-        confirms=tuple(confirms),
-    )
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (4, 6)])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 
@@ -12,27 +11,10 @@ from igroteka.engine import IllegalAction, Match, play_out, replay
 from igroteka.engine.codec import dumps
 from igroteka.games.crossword.board import SIZE, Board, Tile, premiums, tile_set
 from igroteka.games.crossword.bots import make_bot
-from igroteka.games.crossword.rules import CrosswordState, Phase, Play
+from igroteka.games.crossword.entry import redeal
+from igroteka.games.crossword.rules import CrosswordState, Play
 from igroteka.games.crossword.score import words
 from tests.games.crossword.support import GAME
-
-
-def redeal(state: CrosswordState, seed: int, seat: int | None) -> CrosswordState:
-    """The same game with what ``seat`` may not know dealt again: the bag's order and the
-    other racks (sizes kept). Once the game is over, the racks are shown: only the bag."""
-    rng = random.Random(seed)
-    if state.phase == Phase.OVER:
-        bag = list(state.bag)
-        rng.shuffle(bag)
-        return dataclasses.replace(state, bag=tuple(bag))
-    hidden = [s for s in range(state.players) if s != seat]
-    pool = list(state.bag) + [tile for s in hidden for tile in state.racks[s]]
-    rng.shuffle(pool)
-    racks = list(state.racks)
-    for s in hidden:
-        racks[s], pool = "".join(pool[: len(racks[s])]), pool[len(racks[s]) :]
-    return dataclasses.replace(state, racks=tuple(racks), bag=tuple(pool))
-
 
 # ---------------------------------------------------------------- the scorer, checked
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igroteka.engine import Match, Rng, play_out, replay
+from igroteka.engine import Match, play_out, replay
 from igroteka.games.klepka.bots import LEVELS, make_bot
 from igroteka.games.klepka.deck import builtin_languages
-from igroteka.games.klepka.rules import DOWN, Kind, KlepkaGame, KlepkaState
+from igroteka.games.klepka.entry import redeal
+from igroteka.games.klepka.rules import Kind, KlepkaGame, KlepkaState
 
 GAME = KlepkaGame()
 
@@ -47,16 +47,6 @@ def play_game(spec: dict[str, Any]) -> tuple[Match[Any, Any], list[KlepkaState]]
     return match, states
 
 
-def shuffle_face_down(state: KlepkaState, seed: int) -> KlepkaState:
-    """The same game but with the face-down cards dealt differently and another RNG."""
-    down = [p for p, place in enumerate(state.place) if place == DOWN]
-    cards = list(state.cards)
-    moved, _ = Rng.from_seed(seed).shuffled([cards[p] for p in down])
-    for position, card in zip(down, moved, strict=True):
-        cards[position] = card
-    return dataclasses.replace(state, cards=tuple(cards), rng=Rng.from_seed(seed + 1))
-
-
 @settings(max_examples=40, deadline=None)
 @given(games)
 def test_random_games_always_end_with_a_winner(spec: dict[str, Any]) -> None:
@@ -88,7 +78,7 @@ def test_no_view_reveals_a_face_down_card(spec: dict[str, Any], other: int) -> N
     _, states = play_game(spec)
     seats = [None, *range(len(spec["levels"]))]
     for state in states[:: max(1, len(states) // 40)]:
-        twin = shuffle_face_down(state, other)
+        twin = redeal(state, other, None)
         for seat in seats:
             assert GAME.view(state, seat) == GAME.view(twin, seat)
 

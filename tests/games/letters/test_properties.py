@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from igroteka.engine import Event, Match, Rng, play_out, replay
 from igroteka.games.letters.bots import LEVELS, make_bot
+from igroteka.games.letters.entry import redeal
 from igroteka.games.letters.rules import EMPTY, Flip, LettersState
 from tests.games.letters.support import GAME
 
@@ -60,17 +61,6 @@ def every_card(state: LettersState) -> list[int]:
     return sorted([*(c for c in state.table if c != EMPTY), *held, *state.discard])
 
 
-def deal_face_down_again(state: LettersState, seed: int) -> LettersState:
-    """The same game, but the face-down cards dealt differently (each named by the place it
-    lands at, as the rules deal them) and another RNG."""
-    down = state.face_down()
-    deck = list(state.deck)
-    moved, _ = Rng.from_seed(seed).shuffled([deck[p] for p in down])
-    for position, card in zip(down, moved, strict=True):
-        deck[position] = dataclasses.replace(card, id=position)
-    return dataclasses.replace(state, deck=tuple(deck), rng=Rng.from_seed(seed + 1))
-
-
 @settings(max_examples=20, deadline=None)
 @given(games)
 def test_random_games_end_and_keep_every_card(spec: dict[str, Any]) -> None:
@@ -101,7 +91,7 @@ def test_replay_reproduces_every_intermediate_state(spec: dict[str, Any]) -> Non
 def test_no_view_tells_anything_of_the_face_down_cards(spec: dict[str, Any], other: int) -> None:
     _, states = play_game(spec)
     for state in states[:: max(1, len(states) // 40)]:
-        dealt = deal_face_down_again(state, other)
+        dealt = redeal(state, other, None)
         for seat in (*range(state.players), None):
             assert GAME.view(state, seat) == GAME.view(dealt, seat)
 

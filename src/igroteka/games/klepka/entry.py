@@ -1,0 +1,28 @@
+"""Klepka, words and pictures as the platform knows it (:data:`ENTRY`), and the deal of what a seat
+may not know, for the tests of secrets (:func:`redeal`)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from igroteka.engine.entry import Entry
+from igroteka.engine.rng import Rng
+from igroteka.games.klepka.bots import make_bot
+from igroteka.games.klepka.declaration import DECLARATION
+from igroteka.games.klepka.rules import DOWN, KlepkaGame, KlepkaState
+
+__all__ = ["ENTRY", "redeal"]
+
+
+def redeal(state: KlepkaState, seed: int, seat: int | None) -> KlepkaState:
+    """The same game but with the face-down cards dealt differently and another RNG (no seat
+    knows a face-down card)."""
+    down = [p for p, place in enumerate(state.place) if place == DOWN]
+    cards = list(state.cards)
+    moved, _ = Rng.from_seed(seed).shuffled([cards[p] for p in down])
+    for position, card in zip(down, moved, strict=True):
+        cards[position] = card
+    return dataclasses.replace(state, cards=tuple(cards), rng=Rng.from_seed(seed + 1))
+
+
+ENTRY = Entry(KlepkaGame(), make_bot, DECLARATION, redeal=redeal)

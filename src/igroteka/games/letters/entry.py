@@ -1,0 +1,28 @@
+"""Klepka letters as the platform knows it (:data:`ENTRY`), and the deal of what a seat
+may not know, for the tests of secrets (:func:`redeal`)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from igroteka.engine.entry import Entry
+from igroteka.engine.rng import Rng
+from igroteka.games.letters.bots import make_bot
+from igroteka.games.letters.declaration import DECLARATION
+from igroteka.games.letters.rules import LettersGame, LettersState
+
+__all__ = ["ENTRY", "redeal"]
+
+
+def redeal(state: LettersState, seed: int, seat: int | None) -> LettersState:
+    """The same game, but the face-down cards dealt differently (each named by the place it
+    lands at, as the rules deal them) and another RNG."""
+    down = state.face_down()
+    deck = list(state.deck)
+    moved, _ = Rng.from_seed(seed).shuffled([deck[p] for p in down])
+    for position, card in zip(down, moved, strict=True):
+        deck[position] = dataclasses.replace(card, id=position)
+    return dataclasses.replace(state, deck=tuple(deck), rng=Rng.from_seed(seed + 1))
+
+
+ENTRY = Entry(LettersGame(), make_bot, DECLARATION, redeal=redeal)
