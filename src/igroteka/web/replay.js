@@ -79,6 +79,11 @@ export class ReplayPage {
     );
   }
 
+  // the step shown, drawn again (a new language: app.js asks every page to draw itself again)
+  render() {
+    if (this.room) this.go(this.step);
+  }
+
   // the replay plays itself, a step every PACE milliseconds, until its end or a pause
   play() {
     if (this.playing !== null) return;
