@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check lint typecheck unit bench clean browser screens
+.PHONY: run test check lint typecheck unit bench clean browser screens node js
 
 # The browser tests drive Debian's Chromium, and cards show emoji; the tests of several server
 # processes share rooms through Redis (tests/redis_server.py starts it): installed when missing.
@@ -36,10 +36,29 @@ browser:
 unit: $(STAMP) browser
 	$(BIN)/pytest -q
 
-test: lint typecheck unit
+# The browser client's checks (package.json): ESLint, tsc --checkJs over its JSDoc types, and
+# node's own test runner over tests/js. Node and npm come from Debian where missing (make test).
+NODE_MODULES := node_modules/.installed
 
-# The inner loop: lint, types and the fast tests (no browser, no PostgreSQL).
-check: lint typecheck
+node:
+	@command -v node >/dev/null && command -v npm >/dev/null || \
+	  $(SUDO) apt-get install -y -q nodejs npm || \
+	  { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q nodejs npm; }
+
+$(NODE_MODULES): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "node and npm are needed: make node installs them"; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NODE_MODULES)
+
+js: $(NODE_MODULES)
+	node_modules/.bin/eslint
+	node_modules/.bin/tsc -p tsconfig.json
+	node --test --test-reporter=spec tests/js/*.test.js
+
+test: lint typecheck node js unit
+
+# The inner loop: lint, types, the client's checks and the fast tests (no browser, no PostgreSQL).
+check: lint typecheck js
 	$(BIN)/pytest -q -m "not browser and not postgres"
 
 bench: $(STAMP)
@@ -56,4 +75,4 @@ screens: $(STAMP) browser
 	$(BIN)/python docs/screens/make.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules

@@ -10,6 +10,10 @@ import { RoomPage } from "./room.js";
 
 // ---------------------------------------------------------------- routing
 
+/** A page of the client: opened, drawn again (a new language), closed.
+ * @typedef {{open(): Promise<void>, render(): void, close(): void, languageChanged?: () => void}} Page */
+
+/** @type {Page | null} */
 let page = null;
 
 /** Open another page of the client without loading it again. */
@@ -19,7 +23,7 @@ function navigate(path) {
 }
 
 function route() {
-  const main = document.getElementById("main");
+  const main = /** @type {HTMLElement} */ (document.getElementById("main"));
   if (page) page.close();
   page = null;
   const replay = location.pathname.match(/^\/r\/([\w-]+)\/replay$/);
@@ -38,7 +42,7 @@ function route() {
 
 async function start() {
   await loadRenderers().catch((error) => toast(error.message));
-  const select = document.getElementById("lang");
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
   select.value = language();
   setLanguage(language());
   select.addEventListener("change", () => {

@@ -3,6 +3,29 @@
 
 import { language } from "./i18n.js";
 
+/**
+ * An element: `on…` attributes are listeners, `class` its class, `style` its CSS text (set
+ * through CSSOM); false, null and undefined attributes and children are left out.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @overload
+ * @param {K} tag
+ * @param {Record<string, any>} [attributes]
+ * @param {...any} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+/**
+ * @overload
+ * @param {string} tag
+ * @param {Record<string, any>} [attributes]
+ * @param {...any} children
+ * @returns {HTMLElement}
+ */
+/**
+ * @param {string} tag
+ * @param {Record<string, any>} [attributes]
+ * @param {...any} children
+ * @returns {HTMLElement}
+ */
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
@@ -20,14 +43,20 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
+
+/** A sentence shown for a few seconds at the bottom of the page. @param {string} text */
 export function toast(text) {
-  const box = document.getElementById("toast");
+  const box = /** @type {HTMLElement} */ (document.getElementById("toast"));
   box.textContent = text;
   box.classList.add("shown");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => box.classList.remove("shown"), 4000);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.remove("shown"), 4000);
 }
 
+/** The server's HTTP API: the answer's JSON, or an Error with the server's reason.
+ * @param {string} method @param {string} path @param {object} [body] @returns {Promise<any>} */
 export async function api(method, path, body) {
   const response = await fetch(path, {
     method,

@@ -4,11 +4,16 @@
 import { h, api } from "./dom.js";
 import { language } from "./i18n.js";
 
+/** A game's declaration as GET /api/games gives it (name, title, summary, options, …).
+ * @typedef {{name: string} & Record<string, any>} Declared */
+
+/** @type {Declared[] | null} */
 export let GAMES = null;
 
+/** @returns {Promise<Declared[]>} */
 export async function games() {
   if (!GAMES) GAMES = await api("GET", "/api/games");
-  return GAMES;
+  return /** @type {Declared[]} */ (GAMES);
 }
 
 /** A declared text ({en, uk, ru}) in the page's language. */
@@ -18,6 +23,7 @@ export function said(labels) {
 
 // Renderers are web/games/<name>.js, loaded for every declared game; a game without one
 // (a test's own) is still listed and played, its board left plain.
+/** @type {Record<string, {render: (view: any, context: import("./types.js").RenderContext) => HTMLElement, status?: (view: any, context: import("./types.js").RenderContext) => string}>} */
 export const RENDERERS = {};
 
 export async function loadRenderers() {

@@ -363,9 +363,12 @@ const STRINGS = {
   },
 };
 
+/** The language of the page: the one chosen and kept, else the browser's first of uk, ru, en
+ * (English where there is no browser: a test). @returns {string} */
 export function chosenLanguage() {
-  const kept = localStorage.getItem("igroteka.lang");
+  const kept = typeof localStorage === "undefined" ? null : localStorage.getItem("igroteka.lang");
   if (kept && STRINGS[kept]) return kept;
+  if (typeof navigator === "undefined") return "en";
   for (const wanted of navigator.languages || [navigator.language || "en"]) {
     const code = wanted.slice(0, 2).toLowerCase();
     if (STRINGS[code]) return code;
@@ -375,6 +378,7 @@ export function chosenLanguage() {
 
 let current = chosenLanguage();
 
+/** @param {string} code */
 export function setLanguage(code) {
   if (!STRINGS[code]) return;
   current = code;
@@ -386,29 +390,35 @@ export function language() {
   return current;
 }
 
-/** Whether there is a string for ``key`` (in English at least). */
+/** Whether there is a string for ``key`` (in English at least). @param {string} key */
 export function has(key) {
   return key in STRINGS.en;
 }
 
 /** A bot's name in the page's language: "Bot (easy)", "Бот (легкий)"; a level without a
  * string (a test game's own) is shown as it is. */
+/** @param {string} level */
 export function botName(level) {
   return t("botName", { level: levelName(level) });
 }
 
 /** A language's name in the page's language ("uk": "Ukrainian", "українська"). */
+/** @param {string} code */
 export function languageName(code) {
   const key = `lang${code.charAt(0).toUpperCase()}${code.slice(1)}`;
   return has(key) ? t(key) : code;
 }
 
 /** A bot level's name in the page's language. */
+/** @param {string} level */
 export function levelName(level) {
   const key = `level${level.charAt(0).toUpperCase()}${level.slice(1)}`;
   return has(key) ? t(key) : level;
 }
 
+/** A UI string in the page's language (else English, else the key itself), each `{field}`
+ * filled from `values` (a field without a value: empty).
+ * @type {import("./types.js").T} */
 export function t(key, values = {}) {
   const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");

@@ -11,6 +11,8 @@ import { keepCreator, keepOptions, keepToken, keptName } from "./keep.js";
 import { chosenOptions, optionFields } from "./options.js";
 import { chosenAvatar } from "./people.js";
 
+/** @typedef {import("./games.js").Declared} Declared */
+
 const REFRESH = 5000; // ms between two looks at the open rooms
 
 export class LobbyPage {
@@ -18,6 +20,7 @@ export class LobbyPage {
   constructor(main, navigate) {
     this.main = main;
     this.navigate = navigate;
+    /** @type {Declared[] | null} the games, once the server has said them */
     this.declared = null;
     this.rooms = [];
     this.touched = new Set(); // the names of the fields the person changed
@@ -76,11 +79,11 @@ export class LobbyPage {
   }
 
   icon(name) {
-    return this.declared.find((g) => g.name === name)?.icon || "🎲";
+    return this.declared?.find((g) => g.name === name)?.icon || "🎲";
   }
 
   newGameForm() {
-    const declared = this.declared;
+    const declared = /** @type {Declared[]} */ (this.declared);
     const form = h("form", { class: "panel", id: "new-game" });
     // the game chosen on its card: the form's field "game" (hidden: the cards are the chooser)
     const gameField = h("input", { type: "hidden", name: "game", value: declared[0]?.name ?? "" });
@@ -115,9 +118,11 @@ export class LobbyPage {
       howTo.hidden = !game.guide;
       players.min = game.min_players;
       players.max = game.max_players;
-      players.value = Math.min(Math.max(Number(players.value), game.min_players), game.max_players);
+      players.value = String(Math.min(Math.max(Number(players.value), game.min_players), game.max_players));
       optionFields(inLanguage(game), fields);
-      for (const card of cards.children) card.setAttribute("aria-pressed", card.dataset.game === game.name ? "true" : "false");
+      for (const card of /** @type {HTMLCollectionOf<HTMLElement>} */ (cards.children)) {
+        card.setAttribute("aria-pressed", card.dataset.game === game.name ? "true" : "false");
+      }
       showLanguage();
     };
     const choose = (name) => {
@@ -125,22 +130,24 @@ export class LobbyPage {
       showFields();
     };
     this.choose = choose;
+    const nameOf = (/** @type {Event} */ event) => /** @type {HTMLInputElement} */ (event.target).name;
     form.addEventListener("change", (event) => {
-      if (event.target.name) this.touched.add(event.target.name);
-      if (event.target.name === chosen().language_option) showLanguage();
+      if (nameOf(event)) this.touched.add(nameOf(event));
+      if (nameOf(event) === chosen().language_option) showLanguage();
     });
-    form.addEventListener("input", (event) => { if (event.target.name) this.touched.add(event.target.name); });
+    form.addEventListener("input", (event) => { if (nameOf(event)) this.touched.add(nameOf(event)); });
     showFields();
     // the room the form asks for: the game, its seats and options
     const asked = (extra = {}) => {
       const game = chosen();
-      const timer = form.elements.turn_timer.value;
+      const elements = /** @type {any} */ (form.elements); // by field name
+      const timer = elements.turn_timer.value;
       return {
         game: game.name,
         players: Number(players.value),
         options: chosenOptions(game, form),
         turn_timer: timer ? Number(timer) : null,
-        private: form.elements.private.checked,
+        private: elements.private.checked,
         ...extra,
       };
     };
@@ -206,22 +213,25 @@ export class LobbyPage {
   // what the form holds now, by field name; a field the person never changed is not kept, so
   // that a default of the page's language (the deck) follows the language
   values() {
+    /** @type {Record<string, string | boolean>} */
     const values = {};
-    for (const element of this.form.elements) {
-      if (!element.name) continue;
-      if (element.name !== "game" && !this.touched.has(element.name)) continue;
-      values[element.name] = element.type === "checkbox" ? element.checked : element.value;
+    for (const element of /** @type {HTMLFormElement} */ (this.form).elements) {
+      const field = /** @type {HTMLInputElement} */ (element);
+      if (!field.name) continue;
+      if (field.name !== "game" && !this.touched.has(field.name)) continue;
+      values[field.name] = field.type === "checkbox" ? field.checked : field.value;
     }
     return values;
   }
 
+  /** @param {Record<string, any>} values */
   restore(values) {
-    const form = this.form;
-    if (values.game && form.elements.game.value !== values.game && this.declared.some((g) => g.name === values.game)) {
-      this.choose(values.game);
+    const elements = /** @type {any} */ (/** @type {HTMLFormElement} */ (this.form).elements); // by field name
+    if (values.game && elements.game.value !== values.game && this.declared?.some((g) => g.name === values.game)) {
+      this.choose?.(values.game);
     }
     for (const [name, value] of Object.entries(values)) {
-      const element = form.elements[name];
+      const element = elements[name];
       if (!element || name === "game") continue;
       if (element.type === "checkbox") element.checked = value;
       else element.value = value;
@@ -240,8 +250,9 @@ function inLanguage(game) {
   return { ...game, options };
 }
 
-// "Russian or Ukrainian": the languages a game's words may be in, named in the page's language
-function languageList(codes) {
+/** "Russian or Ukrainian": the languages a game's words may be in, named in the page's language.
+ * @param {string[]} codes @returns {string} */
+export function languageList(codes) {
   const names = codes.map(languageName);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${t("or")} ${names.at(-1)}` : names[0] ?? "";
 }
@@ -260,7 +271,9 @@ function languageNote(game, form) {
   return missing + t("languageChosen", { lang: languageName(lang), field: said(chooser.label) });
 }
 
-function ago(seconds) {
+/** How long ago a room was made, in the page's language: just now, minutes, hours.
+ * @param {number} seconds @returns {string} */
+export function ago(seconds) {
   if (seconds < 60) return t("agoNow");
   if (seconds < 3600) return t("agoMinutes", { n: Math.floor(seconds / 60) });
   return t("agoHours", { n: Math.floor(seconds / 3600) });

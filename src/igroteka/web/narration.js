@@ -56,7 +56,7 @@ export class BannerBox {
       waiting,
       this.deadline ? this.clock : null,
     ];
-    this.element.replaceChildren(...parts.filter(Boolean));
+    this.element.replaceChildren(.../** @type {HTMLElement[]} */ (parts.filter(Boolean)));
     this.tick();
   }
 
@@ -98,7 +98,7 @@ export class LogPanel {
   // draw the lines the panel lacks (only those: an update adds a line or two), and keep it
   // scrolled to the latest
   draw() {
-    const drawn = this.list.children;
+    const drawn = /** @type {HTMLCollectionOf<HTMLElement>} */ (this.list.children);
     const first = drawn.length ? Number(drawn[0].dataset.index) : 0;
     const wanted = this.start ?? 0;
     if (drawn.length && (first !== wanted || drawn.length > this.lines.length)) this.list.replaceChildren();

@@ -32,7 +32,7 @@ async function smaller(file) {
     const bitmap = await createImageBitmap(file);
     const scale = Math.min(1, UPLOAD_SIDE / Math.max(bitmap.width, bitmap.height));
     const canvas = h("canvas", { width: Math.round(bitmap.width * scale), height: Math.round(bitmap.height * scale) });
-    canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d")).drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     return await new Promise((done) => canvas.toBlob((blob) => done(blob ?? file), "image/webp", 0.9));
   } catch {
     return file; // not a picture the browser reads: the server says why
@@ -57,7 +57,7 @@ function picturePicker(textarea) {
   input.addEventListener("change", async () => {
     const problems = [];
     let added = 0;
-    for (const file of input.files) {
+    for (const file of /** @type {FileList} */ (input.files)) {
       status.textContent = t("uploading", { name: file.name });
       try {
         const id = await uploadPicture(file);

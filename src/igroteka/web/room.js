@@ -22,8 +22,23 @@ export async function findRoom(main, id) {
   }
 }
 
-export class RoomPage {
+/**
+ * A class whose prototype holds `methods`: the room's page takes those of seats.js and
+ * gathering.js this way, typed.
+ * @template T
+ * @param {T} methods
+ * @returns {new () => T}
+ */
+function withMethods(methods) {
+  const Base = class {};
+  Object.assign(Base.prototype, methods);
+  return /** @type {any} */ (Base);
+}
+
+export class RoomPage extends withMethods({ ...seating, ...gathering }) {
+  /** @param {HTMLElement} main @param {string} id */
   constructor(main, id) {
+    super();
     this.main = main;
     this.id = id;
     this.room = null;
@@ -38,6 +53,8 @@ export class RoomPage {
     this.bannerBox = new BannerBox();
     this.moments = null; // the rules met for the first time, once the game is known
     this.closed = false;
+    /** @type {(() => void) | undefined} the listener of a gesture, while listen() holds (gathering.js) */
+    this.gestured = undefined;
   }
 
   async open() {
@@ -74,7 +91,10 @@ export class RoomPage {
     socket.onclose = (event) => {
       if (this.closed || this.sockets[key] !== socket) return;
       // 4008: this tab fell too far behind the game; its welcome brings the view of now
-      if (event.code === 4008) return setTimeout(() => this.connect(key), 100);
+      if (event.code === 4008) {
+        setTimeout(() => this.connect(key), 100);
+        return;
+      }
       document.body.classList.add("offline");
       // 4429: a limit was met, and the refusal before the close said which: leave it shown
       const limited = event.code === 4429;
@@ -310,8 +330,6 @@ export class RoomPage {
     for (const socket of Object.values(this.sockets)) socket.close();
   }
 }
-
-Object.assign(RoomPage.prototype, seating, gathering);
 
 function statusLine(view, known, context) {
   if (known.outcome) return t("over");

@@ -154,7 +154,8 @@ export const seating = {
 
   optionsEditor() {
     const room = this.room;
-    const declared = GAMES.find((g) => g.name === room.game);
+    // the room's game is one of the declared (the lobby made it from them)
+    const declared = /** @type {import("./games.js").Declared} */ (GAMES?.find((g) => g.name === room.game));
     const sent = sentOptions(this.id);
     const plain = (value) => ["string", "number", "boolean"].includes(typeof value);
     const kept = (option) => {
@@ -167,7 +168,7 @@ export const seating = {
     const fields = h("div", { class: "fields" });
     optionFields(game, fields, "room-option");
     for (const option of game.options) {
-      if (option.kind === "text") fields.querySelector(`#room-option-${option.key}`).value = option.default;
+      if (option.kind === "text") /** @type {HTMLTextAreaElement} */ (fields.querySelector(`#room-option-${option.key}`)).value = option.default;
     }
     const problem = h("p", { class: "form-error", role: "alert" });
     const form = h(

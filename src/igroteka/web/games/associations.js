@@ -34,7 +34,7 @@ function fresh(key, view, context) {
     ranks: [], // vote: the numbers of the cards, token 1 first
     clue: "",
     aloud: false,
-    zoom: null, // {id, number}: the card shown big
+    zoom: /** @type {{id: string, number: number | null} | null} */ (null), // the card shown big
     sent: null, // the view's signature when an action was sent: its controls wait
     refusal: null,
     refusalCount: context.refusal?.count ?? 0,
@@ -72,13 +72,23 @@ export function render(view, context) {
 
 // ---------------------------------------------------------------- the game's arithmetic
 
-const lays = (view) => (view.players === 3 ? 2 : 1);
-const mostTokens = (view) => (view.players === 2 ? 3 : 1);
-const lastRound = (view) => view.round - 1; // the round the view's `last` was
+/** The cards each player lays: two at a table of three, else one.
+ * @param {{players: number}} view */
+export const lays = (view) => (view.players === 3 ? 2 : 1);
+/** The tokens a voter may place: three at a table of two (ranked), else one.
+ * @param {{players: number}} view */
+export const mostTokens = (view) => (view.players === 2 ? 3 : 1);
+const lastRound = (/** @type {{round: number}} */ view) => view.round - 1; // the round the view's `last` was
+
+/** A round as revealed (the view's `last`): the cards on the table, whose each was, the votes
+ * (each seat's card numbers, token 1 first), the steps each moved, the clue.
+ * @typedef {{table: string[], owners: number[], storyteller: number, story?: number, votes: number[][],
+ *   moves: number[], clue: string, accepted?: boolean}} Played */
 
 /** The number of the card a round's clue was for (at a table of two all five are the
- * storyteller's: only `story` tells which). */
-function story(played) {
+ * storyteller's: only `story` tells which).
+ * @param {Played} played @returns {number} */
+export function story(played) {
   if (played.story) return played.story;
   return played.owners.indexOf(played.storyteller) + 1;
 }
@@ -129,11 +139,19 @@ function pick(id) {
 
 /** A card of the table tapped: a token on it, or taken off (the others' numbers close up). */
 function token(number) {
-  const most = mostTokens(st.view);
-  if (st.ranks.includes(number)) st.ranks = st.ranks.filter((n) => n !== number);
-  else if (most === 1) st.ranks = [number];
-  else if (st.ranks.length < most) st.ranks = [...st.ranks, number];
+  st.ranks = withToken(st.ranks, number, mostTokens(st.view));
   changed();
+}
+
+/** The cards a voter's tokens are on (token 1 first) once card `number` is tapped: a token
+ * taken off it (the later tokens close up), else put on it; with one token it moves there, with
+ * several a tap once all are placed changes nothing.
+ * @param {number[]} ranks @param {number} number @param {number} most @returns {number[]} */
+export function withToken(ranks, number, most) {
+  if (ranks.includes(number)) return ranks.filter((n) => n !== number);
+  if (most === 1) return [number];
+  if (ranks.length < most) return [...ranks, number];
+  return ranks;
 }
 
 function send(action) {
@@ -157,6 +175,7 @@ function changed() {
   draw();
 }
 
+/** @param {string | null} id @param {number | null} [number] */
 function zoom(id, number = null) {
   const was = st.zoom;
   st.zoom = id ? { id, number } : null;
@@ -171,7 +190,8 @@ function onKey(event) {
   zoom(null);
 }
 
-document.addEventListener("keydown", onKey);
+// (a test imports the module's pure parts where there is no page)
+if (typeof document !== "undefined") document.addEventListener("keydown", onKey);
 
 // ---------------------------------------------------------------- cards as SVG
 
@@ -183,8 +203,9 @@ function svg(tag, attributes = {}) {
   return element;
 }
 
-/** A picture of a teacher's may come from this server, over http(s), or as data. */
-function safeImage(url) {
+/** A picture of a teacher's may come from this server, over http(s), or as data.
+ * @param {unknown} url @returns {string | null} */
+export function safeImage(url) {
   if (typeof url !== "string" || !url) return null;
   const scheme = url.match(/^([a-z][a-z0-9+.-]*):/i)?.[1]?.toLowerCase();
   if (!scheme) return url; // a path of this server's
@@ -243,6 +264,7 @@ export function cardPicture(view, id, label) {
   return picture;
 }
 
+/** @param {string} id @param {number | null} [number] */
 function cardLabel(id, number = null) {
   const { view, context } = st;
   const tags = view.cards?.[id]?.tags ?? [];
@@ -253,6 +275,9 @@ function cardLabel(id, number = null) {
 /**
  * A card: its picture (a button when it may be chosen or voted for; else it enlarges), a button
  * that enlarges it, and the marks said about it (chosen, a token, your card, whose).
+ * @param {string} id
+ * @param {{number?: number | null, chosen?: string | null, mark?: string | null, onpick?: (() => void) | null,
+ *   classes?: string[], below?: HTMLElement[], style?: string | null}} [parts]
  */
 function card(id, { number = null, chosen = null, mark = null, onpick = null, classes = [], below = [], style = null } = {}) {
   const { h, t } = st.context;
@@ -307,9 +332,9 @@ function back(index) {
 function draw(connected = true) {
   const { view, context } = st;
   const { h } = context;
-  const active = connected ? document.activeElement : null;
+  const active = /** @type {HTMLInputElement | null} */ (connected ? document.activeElement : null);
   const focus = active && st.root.contains(active) ? active.dataset.focus : null;
-  const selection = focus && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
+  const selection = focus && active && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
   const play = h(
     "div",
     { class: "as-play" },
@@ -558,7 +583,7 @@ function drawReveal(last, round) {
     h(
       "p",
       { class: "as-moves", style: animate ? delay(count * 150 + 700 + count * 2 * 110) : null },
-      foundText(last, found),
+      foundText(last, found, context.t, seatName),
       last.accepted ? "" : ` ${t("asFormRefused")}`,
       " · ",
       h("b", {}, t("asMoves")),
@@ -571,8 +596,11 @@ function drawReveal(last, round) {
   );
 }
 
-function foundText(last, found) {
-  const { t } = st.context;
+/** Who found the storyteller's card, in a sentence: at a table of two, which token the
+ * guesser put on it; else nobody, everybody, or who.
+ * @param {Played} last @param {number[]} found the seats whose first token is on it
+ * @param {import("../types.js").T} t @param {(seat: number) => string} seatName @returns {string} */
+export function foundText(last, found, t, seatName) {
   if (last.votes.length === 2) {
     const guesser = 1 - last.storyteller;
     const rank = last.votes[guesser].indexOf(story(last));

@@ -21,12 +21,42 @@ const LENS = 9; // the cells across the board a phone shows at once
 const CHECK_AFTER = 250; // ms without a change before the words laid are checked by the server
 const NARROW = "(max-width: 820px)";
 
+/**
+ * What a seat sees of the game (rules.py, `view`); the parts the page reads.
+ * @typedef {object} CrosswordView
+ * @property {string[]} board 15 rows of 15 characters: "." empty, an upper-case letter a tile,
+ *   a lower-case letter a blank standing for it
+ * @property {string[]} premiums the layout, 15 rows: "3" word ×3, "2" word ×2, "t" letter ×3,
+ *   "d" letter ×2, "." plain
+ * @property {Record<string, number>} points what a tile of each letter scores ("*": a blank)
+ * @property {number} rack_size the tiles a rack holds: laying them all earns the bonus
+ * @property {{premiums?: "every" | "first", bonus?: number}} [options]
+ * @property {string[]} [rack] the seat's own tiles ("*": a blank)
+ * @property {Turn[]} turns every turn so far, the score sheet
+ * @property {[number, number, string, boolean][]} [last] the tiles of the last play
+ */
+
+/** A turn on the score sheet: a play's words and points, an exchange's count, or a pass.
+ * @typedef {{kind: "play" | "exchange" | "pass", seat: number, score: number, words?: [string, number][], tiles?: number}} Turn */
+
+/** A tile laid this turn: its cell, its letter (lower case), whether a blank stands for it,
+ * and (on the page) its place in the rack.
+ * @typedef {{row: number, col: number, letter: string, blank: boolean, index?: number}} Laid */
+
+/** A word the tiles laid make, as the preview shows it.
+ * @typedef {{text: string, score: number, start: string, across: boolean}} PreviewWord */
+
+/** The preview of the tiles laid: their words, the all-tiles bonus, the total, and why they
+ * cannot stand (a string key: cwCentre, cwTwoLetters, cwCling, cwNoWord) or null.
+ * @typedef {{words: PreviewWord[], bonus: number, total: number, problem: string | null}} Preview */
+
 // What the seat shown has done since its view came: the tiles laid, the tile and cell chosen.
 // It lives here, not in the DOM, for the page is drawn again on every message from the server.
 let st = null;
 
 // How a phone shows the board, kept across turns for the room and seat: the whole board or
 // the lens, where the lens looks (scrolled), and the cell it should move to next.
+/** @type {{key: string | null, whole: boolean, left: number | null, top: number | null, turns: number, aim: {row: number, col: number} | null}} */
 const lens = { key: null, whole: false, left: null, top: null, turns: -1, aim: null };
 let asked = 0; // the checks asked, to name each
 
@@ -77,11 +107,14 @@ export function render(view, context) {
 
 // ---------------------------------------------------------------- the board's arithmetic
 
+/** @param {CrosswordView} view @param {number} row @param {number} col */
 function premiumAt(view, row, col) {
   return view.premiums[row][col];
 }
 
-/** The letter on a cell after the tiles laid: {letter, blank, fresh} or null. */
+/** The letter on a cell after the tiles laid: {letter, blank, fresh} or null.
+ * @param {CrosswordView} view @param {Laid[]} laid @param {number} row @param {number} col
+ * @returns {{letter: string, blank: boolean, fresh: boolean} | null} */
 function letterAt(view, laid, row, col) {
   if (row < 0 || col < 0 || row >= SIZE || col >= SIZE) return null;
   const tile = laid.find((t) => t.row === row && t.col === col);
@@ -91,12 +124,14 @@ function letterAt(view, laid, row, col) {
   return { letter: char.toLowerCase(), blank: char !== char.toUpperCase(), fresh: false };
 }
 
+/** @param {CrosswordView} view */
 function boardEmpty(view) {
   return view.board.every((row) => /^\.*$/.test(row));
 }
 
-/** Why the tiles laid cannot stand (a string key) or null, as the rules' placement check. */
-function placementProblem(view, laid) {
+/** Why the tiles laid cannot stand (a string key) or null, as the rules' placement check.
+ * @param {CrosswordView} view @param {Laid[]} laid @returns {string | null} */
+export function placementProblem(view, laid) {
   if (boardEmpty(view)) {
     if (!laid.some((t) => t.row === CENTRE && t.col === CENTRE)) return "cwCentre";
     if (laid.length < 2) return "cwTwoLetters";
@@ -116,7 +151,7 @@ function placementProblem(view, laid) {
   const reached = new Set(seeds);
   const frontier = [...seeds];
   while (frontier.length) {
-    const cell = frontier.pop();
+    const cell = /** @type {number} */ (frontier.pop());
     const row = Math.floor(cell / SIZE);
     const col = cell % SIZE;
     for (const [r, c] of [[row - 1, col], [row + 1, col], [row, col - 1], [row, col + 1]]) {
@@ -130,7 +165,9 @@ function placementProblem(view, laid) {
   return [...occupied].every((cell) => reached.has(cell)) ? null : "cwCling";
 }
 
-/** Every word the tiles laid make, scored as score.py scores them, and the turn's total. */
+/** Every word the tiles laid make, scored as score.py scores them, and the turn's total
+ * (tests/data/crossword-score-cases.json holds cases both pass).
+ * @param {CrosswordView} view @param {Laid[]} laid @returns {Preview | null} */
 export function preview(view, laid) {
   if (!laid.length) return null;
   const every = view.options?.premiums !== "first";
@@ -152,7 +189,7 @@ export function preview(view, laid) {
       let times = 1;
       let text = "";
       for (const [r, c] of cells) {
-        const cell = letterAt(view, laid, r, c);
+        const cell = /** @type {{letter: string, blank: boolean, fresh: boolean}} */ (letterAt(view, laid, r, c));
         text += cell.letter;
         let value = cell.blank ? 0 : view.points[cell.letter] ?? 0;
         if (every || cell.fresh) {
@@ -266,8 +303,9 @@ function dropOn(index, target) {
   changed();
 }
 
-/** A letter as typed, as the rules read it (any case; Ё is Е), or null if not of the set. */
-function typedLetter(view, key) {
+/** A letter as typed, as the rules read it (any case; Ё is Е), or null if not of the set.
+ * @param {CrosswordView} view @param {string} key @returns {string | null} */
+export function typedLetter(view, key) {
   if (key.length !== 1) return null;
   const letter = key.toLowerCase().replace("ё", "е");
   return letter !== "*" && letter in view.points ? letter : null;
@@ -329,7 +367,8 @@ function onKey(event, typing = false) {
   event.preventDefault();
 }
 
-document.addEventListener("keydown", onKey);
+// (a test imports the module's pure parts where there is no page)
+if (typeof document !== "undefined") document.addEventListener("keydown", onKey);
 
 function chooseBlank(letter) {
   const { index, row, col } = st.asking;
@@ -472,11 +511,12 @@ function narrow() {
   return matchMedia(NARROW).matches;
 }
 
-/** The cell in the middle of the last play, else the centre: where the lens looks first. */
-function lastPlayed(view) {
+/** The cell in the middle of the last play, else the centre: where the lens looks first.
+ * @param {CrosswordView} view @returns {{row: number, col: number}} */
+export function lastPlayed(view) {
   const last = view.last || [];
   if (!last.length) return { row: CENTRE, col: CENTRE };
-  const middle = (values) => Math.round(values.reduce((sum, v) => sum + v, 0) / values.length);
+  const middle = (/** @type {number[]} */ values) => Math.round(values.reduce((sum, v) => sum + v, 0) / values.length);
   return { row: middle(last.map(([row]) => row)), col: middle(last.map(([, col]) => col)) };
 }
 
@@ -879,14 +919,7 @@ function drawLog() {
   const { h, t, names } = context;
   if (!view.turns.length) return null;
   const rows = view.turns.map((turn, number) => {
-    let what;
-    if (turn.kind === "play") {
-      what = turn.words.map(([word, score]) => `${word.toUpperCase()} ${score}`).join(", ");
-    } else if (turn.kind === "exchange") {
-      what = t("cwExchanged", { n: turn.tiles });
-    } else {
-      what = t("cwPassed");
-    }
+    const what = turnText(turn, t);
     return h(
       "tr",
       { class: `cw-turn cw-turn-${turn.kind}`, "data-seat": turn.seat },
@@ -899,6 +932,17 @@ function drawLog() {
   const log = h("div", { class: "cw-log" }, h("table", {}, h("caption", {}, t("cwLog")), rows));
   requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; }); // the newest turn in sight
   return log;
+}
+
+/** What a turn did, as the score sheet says it: a play's words with their points, how many
+ * tiles an exchange changed (never which), or a pass.
+ * @param {Turn} turn @param {import("../types.js").T} t @returns {string} */
+export function turnText(turn, t) {
+  if (turn.kind === "play") {
+    return (turn.words ?? []).map(([word, score]) => `${word.toUpperCase()} ${score}`).join(", ");
+  }
+  if (turn.kind === "exchange") return t("cwExchanged", { n: turn.tiles });
+  return t("cwPassed");
 }
 
 function drawUnseen() {

@@ -1,6 +1,6 @@
 // Klepka, words and pictures, in the browser.
 
-import { frame, grid, results, speak } from "./table.js";
+import { frame, grid, ownFirst, results, speak } from "./table.js";
 
 const SYNCOPE = "SYNCOPE";
 
@@ -19,8 +19,7 @@ function builderOf(context) {
 // truth), and a refusal names the link that breaks it. A Syncope tapped last is judged with the
 // word after it. Each change asks again; only the answer to the latest question counts.
 function askAbout(chain, context) {
-  const links = [...chain.links];
-  while (links.length && links[links.length - 1] === SYNCOPE) links.pop();
+  const links = linksToJudge(chain.links);
   chain.broken = null;
   if (!links.length || !context.check) {
     chain.pending = null;
@@ -33,6 +32,32 @@ function askAbout(chain, context) {
     chain.pending = null;
     chain.broken = answer.ok ? null : { link: answer.detail?.link ?? links.length - 1, reason: answer.reason };
   });
+}
+
+/** The links of a chain being built as the server is asked about them: a Syncope tapped last
+ * waits for the word after it.
+ * @param {string[]} links @returns {string[]} */
+export function linksToJudge(links) {
+  const judged = [...links];
+  while (judged.length && judged[judged.length - 1] === SYNCOPE) judged.pop();
+  return judged;
+}
+
+/** How a placed link is shown: the one the server refused ("broken"), those after it ("after"),
+ * else "checking" while the server is asked, "ok" once it has answered.
+ * @param {{broken: {link: number} | null, pending: string | null}} chain @param {number} index
+ * @returns {"broken" | "after" | "checking" | "ok"} */
+export function linkState(chain, index) {
+  const broken = chain.broken;
+  if (broken && index === broken.link) return "broken";
+  if (broken && index > broken.link) return "after";
+  return chain.pending ? "checking" : "ok";
+}
+
+/** A chain as the results say it: its words joined by arrows, ✦ for a Syncope, "—" for none.
+ * @param {string[]} links @returns {string} */
+export function chainText(links) {
+  return links.map((w) => (w === SYNCOPE ? "✦" : w)).join(" → ") || "—";
 }
 
 // The chain phase for a player who builds: their word cards to tap in order, a Syncope button
@@ -50,15 +75,10 @@ function chainBuilder(view, context) {
     askAbout(chain, context);
     context.redraw?.();
   };
-  const linkState = (index) => {
-    if (broken && index === broken.link) return "broken";
-    if (broken && index > broken.link) return "after";
-    return chain.pending ? "checking" : "ok";
-  };
   const placed = chain.links.map((link, index) =>
     h(
       "li",
-      { class: `chain-link ${link === SYNCOPE ? "is-syncope" : "is-word"}`, "data-state": linkState(index), "data-link": index },
+      { class: `chain-link ${link === SYNCOPE ? "is-syncope" : "is-word"}`, "data-state": linkState(chain, index), "data-link": index },
       h("span", { class: "chain-link-text" }, link === SYNCOPE ? `✦ ${t("syncopeCard")}` : link),
       broken && index === broken.link ? h("span", { class: "link-reason", role: "alert" }, broken.reason) : null,
     ),
@@ -174,14 +194,13 @@ function collections(view, context) {
       held.words.join(", ") || "—",
       held.syncopes ? ` + ✦×${held.syncopes}` : "",
     );
-  const order = view.collections.map((held, s) => [held, s]);
-  order.sort(([, a], [, b]) => (b === seat) - (a === seat));
+  const order = ownFirst(view.collections, seat);
   return h("ul", { class: "collections", "aria-label": t("collected") }, order.map(([held, s]) => line(held, s)));
 }
 
 function outcome(view, context) {
   const { h, t } = context;
-  const show = (links) => links.map((w) => (w === "SYNCOPE" ? "✦" : w)).join(" → ") || "—";
+  const show = chainText;
   return results(view, context, (s) =>
     h(
       "span",

@@ -1,6 +1,6 @@
 // Klepka letters in the browser.
 
-import { frame, grid, results } from "./table.js";
+import { frame, grid, ownFirst, results } from "./table.js";
 
 const PRIZES = { polysemy: "✦ ", chaos: "⚡ ", exchange: "⇄ " };
 // While the player picks the two cards of an Exchange: {key: the room and seat, give: the card
@@ -21,10 +21,12 @@ function cardFace(h, t, card) {
   );
 }
 
-// What a screen reader says of a card: "А, worth 1, blue", or the prize's name.
-function cardLabel(t, card) {
+/** What a screen reader says of a card: "А, worth 1, blue", or the prize's name.
+ * @param {import("../types.js").T} t
+ * @param {{kind: string, letter?: string, points?: number, colour?: string}} card @returns {string} */
+export function cardLabel(t, card) {
   if (card.kind !== "letter") return t(`${card.kind}Card`);
-  return t("letterCard", { letter: card.letter.toUpperCase(), points: card.points, colour: t(card.colour) });
+  return t("letterCard", { letter: /** @type {string} */ (card.letter).toUpperCase(), points: card.points, colour: t(/** @type {string} */ (card.colour)) });
 }
 
 export function render(view, context) {
@@ -124,6 +126,12 @@ function composeBox(view, context, key) {
   return said ? [form, said] : [form];
 }
 
+/** A player's words as their sheet says them: each with its points, "×2" when doubled.
+ * @param {{word: string, points: number, double?: boolean}[]} sheet @returns {string} */
+export function sheetText(sheet) {
+  return sheet.map((w) => `${w.word} ${w.points}${w.double ? "×2" : ""}`).join(" · ");
+}
+
 // Every player's cards and words, the player's own first: theirs is their hand.
 function hands(view, context) {
   const { h, t, seat, send, names } = context;
@@ -171,10 +179,9 @@ function hands(view, context) {
       h(
         "small",
         { class: "sheet" },
-        view.sheets[s].map((w) => `${w.word} ${w.points}${w.double ? "×2" : ""}`).join(" · "),
+        sheetText(view.sheets[s]),
       ),
     );
-  const order = view.hands.map((cards, s) => [cards, s]);
-  order.sort(([, a], [, b]) => (b === seat) - (a === seat));
+  const order = ownFirst(view.hands, seat);
   return h("ul", { class: "hands" }, order.map(([cards, s]) => line(cards, s)));
 }

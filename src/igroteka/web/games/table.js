@@ -6,8 +6,10 @@
 // by rows of `columns`, Home and End go to the first and last, typing a card's number moves to
 // that card, and Enter or Space turns it up (a card is a button).
 
+/** @type {number | null} */
 let focusAt = null; // the position the person last moved to on the table
-const typedNumber = { digits: "", timer: null };
+/** @type {{digits: string, timer: ReturnType<typeof setTimeout> | undefined}} */
+const typedNumber = { digits: "", timer: undefined };
 
 // Whether a cell can hold the focus: a card that can be turned up, or one face up.
 const focusable = (cell) => cell && !cell.disabled && cell.hasAttribute("tabindex");
@@ -126,16 +128,25 @@ export function grid(view, context, face, { canFlip, flip, label }) {
 // has on this screen (the page's frame: beside the player's side on a wide one, above it on a
 // phone), `columns` (the game's) when no other does better.
 function fitting(count, columns) {
-  const wide = matchMedia("(min-width: 821px)").matches;
-  const width = Math.min(innerWidth, 1400) - (wide ? 440 : 24);
-  const height = innerHeight - (wide ? 160 : 360);
-  const size = (c) => Math.min(width / c, (height / Math.ceil(count / c)) * 0.75);
+  return bestColumns(count, columns, { width: innerWidth, height: innerHeight, wide: matchMedia("(min-width: 821px)").matches });
+}
+
+/** The columns for `count` cards on a screen of `width` × `height` pixels (`wide`: more than
+ * 820 px, where the player's side is beside the table): `columns` unless another count of
+ * columns makes the cards more than 5% larger.
+ * @param {number} count @param {number} columns
+ * @param {{width: number, height: number, wide: boolean}} screen @returns {number} */
+export function bestColumns(count, columns, { width: screenWidth, height: screenHeight, wide }) {
+  const width = Math.min(screenWidth, 1400) - (wide ? 440 : 24);
+  const height = screenHeight - (wide ? 160 : 360);
+  const size = (/** @type {number} */ c) => Math.min(width / c, (height / Math.ceil(count / c)) * 0.75);
   let best = columns;
   for (let c = 2; c <= Math.min(count, 20); c += 1) if (size(c) > size(best) * 1.05) best = c;
   return best;
 }
 
-// The length of the longest word of a card's text: its letters are sized so that it fits.
+/** The length of the longest word of a card's text: its letters are sized so that it fits.
+ * @param {string} text @returns {number} */
 export function longestWord(text) {
   return Math.max(1, ...text.split(/\s+/).map((word) => [...word].length));
 }
@@ -163,6 +174,18 @@ export function frame(context, table, side) {
   );
 }
 
+/** The seats with the page's own first (its hand, its words), each beside its seat.
+ * @template X @param {X[]} bySeat @param {number | null} seat @returns {[X, number][]} */
+export function ownFirst(bySeat, seat) {
+  /** @type {[X, number][]} */
+  const order = bySeat.map((item, s) => [item, s]);
+  order.sort(([, a], [, b]) => Number(b === seat) - Number(a === seat));
+  return order;
+}
+
+/** The results: who won, each seat's score and `lines(seat)`, play again, the record.
+ * @param {any} view @param {import("../types.js").RenderContext} context
+ * @param {(seat: number) => any} lines */
 export function results(view, context, lines) {
   const { h, t, names } = context;
   const outcome = view.outcome;
