@@ -8,6 +8,10 @@
     igroteka words check --lang ru --rule crossword полка полкан
     igroteka words best --lang uk --wildcard --top 5 молкот
 
+The flags of ``play GAME`` come from each game's declaration, and a game's own tools
+(``igroteka GAME TOOL``, as ``klepka chain``) from its entry's ``tools`` hook
+(``games/<name>/tools.py``): nothing here is written for one game.
+
 Bad arguments get one clear line on stderr and exit code 2; never a traceback.
 """
 
@@ -15,17 +19,15 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
-import math
 import os
 import secrets
 import socket
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Any, NoReturn
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from igroteka.clitypes import Parser, UsageError, choice_or_seat, seconds, text_file, whole
 from igroteka.engine import Agent, GameRecord, Match, OptionsError, RecordError, play_out, replay
 from igroteka.engine.codec import dumps
 from igroteka.engine.declaration import Declaration, Option
@@ -35,44 +37,10 @@ BOT_PREFIX = "bot:"
 JSON_DEFAULT_SEED = 0
 MAX_SEED = 2**64 - 1
 """Seeds are 64 bits (:meth:`igroteka.engine.Rng.from_seed`): a larger one would repeat a game."""
-MAX_SECONDS = 60.0
-"""The longest pause a flag may ask for: longer is a typo, not a pace."""
 
 
-class UsageError(Exception):
-    """Bad input on the command line: the message is printed as it is."""
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-# ---------------------------------------------------------------- the values of flags
-# Each is an argparse ``type``: a bad value is refused with the flag's name and what it takes.
-
-
-def whole(
-    flag: str, low: int | None = None, high: int | None = None, high_shown: str = ""
-) -> Callable[[str], int]:
-    """A flag that is a whole number, from ``low`` and up to ``high`` when they are given."""
-    if low is not None and high is not None:
-        wanted = f"a whole number from {low} to {high_shown or high}"
-    elif low is not None:
-        wanted = f"a whole number from {low}"
-    else:
-        wanted = "a whole number"
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text.strip())
-        except ValueError:
-            raise UsageError(f"{flag} is {wanted}, not ‘{text}’") from None
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise UsageError(f"{flag} is {wanted}, not {value}")
-        return value
-
-    return parse
+# ---------------------------------------------------------------- the values of serve's flags
+# The values of every command's flags are in igroteka.clitypes; these two are the server's.
 
 
 def origin(text: str) -> str:
@@ -98,47 +66,6 @@ def public_url(text: str) -> str:
             f"(http or https, no path), not ‘{text}’"
         )
     return found
-
-
-def seconds(flag: str) -> Callable[[str], float]:
-    """A flag that is a pause in seconds: a number from 0 to :data:`MAX_SECONDS`."""
-    wanted = f"a number of seconds from 0 to {MAX_SECONDS:g}"
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise UsageError(f"{flag} is {wanted}, not ‘{text}’") from None
-        if not (math.isfinite(value) and 0 <= value <= MAX_SECONDS):
-            raise UsageError(f"{flag} is {wanted}, not {text.strip()}")
-        return value
-
-    return parse
-
-
-def choice_or_seat(flag: str, choices: Sequence[str]) -> Callable[[str], str | int]:
-    """One of ``choices``, or a seat counted from 1 (the rules count seats from 0)."""
-
-    def parse(text: str) -> str | int:
-        if text in choices:
-            return text
-        if text.isascii() and text.isdigit() and int(text) >= 1:
-            return int(text) - 1
-        wanted = ", ".join(choices)
-        raise UsageError(f"{flag} is {wanted} or a seat number from 1, not ‘{text}’")
-
-    return parse
-
-
-def text_file(flag: str) -> Callable[[str], str]:
-    """A flag naming a file; the path is kept, and read when the options are made."""
-
-    def parse(text: str) -> str:
-        if not text:
-            raise UsageError(f"{flag} needs the name of a file")
-        return text
-
-    return parse
 
 
 # ---------------------------------------------------------------- play
@@ -323,42 +250,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-# ---------------------------------------------------------------- klepka tools
-
-
-def cmd_klepka_chain(args: argparse.Namespace) -> int:
-    from igroteka.games.klepka.chain import (
-        ChainError,
-        ChainRules,
-        best_chain,
-        card_key,
-        check_word,
-    )
-
-    if args.syncopes < 0:
-        raise UsageError("--syncopes cannot be negative")
-    for word in args.words:
-        try:
-            check_word(word)
-        except ChainError as error:
-            raise UsageError(error.reason) from None
-    # A card may be several words ('ice cream', given as one argument); two arguments are
-    # the same card when a player's typing would match them to one (case, apostrophes).
-    words = [word.strip() for word in args.words]
-    first: dict[str, int] = {}
-    for index, word in enumerate(words):
-        earlier = first.setdefault(card_key(word), index)
-        if earlier != index:
-            raise UsageError(f"each word may be given only once: ‘{words[earlier]}’ and ‘{word}’")
-    chain = best_chain(words, args.syncopes, ChainRules(soft_sign=args.soft_sign or "skip"))
-    if args.json:
-        print(dumps({"length": chain.length, "chain": list(chain.links)}))
-    else:
-        print(" → ".join("✦SYNCOPE" if w == "SYNCOPE" else w for w in chain.links) or "(empty)")
-        print(f"{chain.length} {'letter' if chain.length == 1 else 'letters'}")
-    return 0
-
-
 # ---------------------------------------------------------------- words
 
 
@@ -410,173 +301,6 @@ def cmd_words_best(args: argparse.Namespace) -> int:
             polysemy = f"  (Polysemy as {f.wildcard})" if f.wildcard else ""
             print(f"{f.word}  {f.score:g}{polysemy}")
     return 0
-
-
-# ---------------------------------------------------------------- crossword tools
-
-
-def _position(path: str) -> Any:
-    """The position in a file (``-``: standard input), or one clear line and exit 2."""
-    from igroteka.games.crossword.position import PositionError, read_position
-
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or error
-        raise UsageError(f"cannot read {path}: {reason}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise UsageError(f"{path} is not JSON: {error.msg} (line {error.lineno})") from None
-    try:
-        return read_position(data)
-    except PositionError as error:
-        raise UsageError(f"{path}: {error.reason}") from None
-
-
-def cmd_crossword_check(args: argparse.Namespace) -> int:
-    from igroteka.engine.game import IllegalAction
-    from igroteka.games.crossword.rules import judge
-
-    found = _position(args.file)
-    if not found.move:
-        raise UsageError(f'{args.file}: "move" lists the tiles of the play to judge')
-    try:
-        judged = judge(found.board, found.move, found.lang, every=found.every, bonus=found.bonus)
-    except IllegalAction as error:
-        reason = str(error.reason)
-        print(dumps({"ok": False, "reason": reason}) if args.json else f"no: {reason}")
-        return 1
-    words = [{"word": word.text.upper(), "score": word.score} for word in judged.words]
-    if args.json:
-        print(dumps({"ok": True, "score": judged.score, "words": words}))
-    else:
-        made = ", ".join(f"{word['word']} {word['score']}" for word in words)
-        print(f"yes: {judged.score} points ({made})")
-    return 0
-
-
-def cmd_crossword_moves(args: argparse.Namespace) -> int:
-    from igroteka.games.crossword.movegen import plays
-    from igroteka.games.crossword.notation import write
-
-    found = _position(args.file)
-    if found.rack is None:
-        raise UsageError(f'{args.file}: "rack" holds the tiles to play, as "АБВГДЕ*"')
-    best = sorted(
-        plays(found.board, found.rack, found.lang, every=found.every),
-        key=lambda play: (-play.score, [tile.cell for tile in play.tiles]),
-    )[: args.top]
-    rows = [
-        {
-            "move": [[t.row, t.col, t.letter.upper(), t.blank] for t in play.tiles],
-            "score": play.score,
-            "words": [{"word": word.upper(), "score": score} for word, score in play.words],
-        }
-        for play in best
-    ]
-    if args.json:
-        print(dumps(rows))
-    elif not rows:
-        print("no play: pass, or change tiles")
-    else:
-        for play in best:
-            print(f"{play.score:>4}  {write(play.tiles, found.board)}")
-    return 0
-
-
-# ---------------------------------------------------------------- association tools
-
-
-def cmd_associations_cards(args: argparse.Namespace) -> int:
-    from igroteka.games.associations.deck import builtin_deck
-
-    cards = builtin_deck()
-    if args.json:
-        rows = [
-            {
-                "id": card.id,
-                "emoji": [glyph.to_json() for glyph in card.glyphs],
-                "backdrop": card.backdrop,
-                "tags": list(card.tags(args.lang)),
-            }
-            for card in cards
-        ]
-        print(dumps(rows))
-    else:
-        for card in cards:
-            tags = ", ".join(card.tags(args.lang)[:8])
-            print(f"{card.id:<28} {''.join(card.emoji):<10} {card.backdrop:<8} {tags}")
-    return 0
-
-
-def cmd_associations_guess(args: argparse.Namespace) -> int:
-    from igroteka.games.associations.bots import make_bot
-    from igroteka.games.associations.cards import card_by_id
-    from igroteka.games.associations.deck import builtin_deck
-    from igroteka.games.associations.meaning import MODEL
-    from igroteka.games.associations.rules import CLUE_LIMIT
-
-    clue = " ".join(args.clue.split())
-    if not clue:
-        raise UsageError("--clue: say the association; the clue is empty")
-    if len(clue) > CLUE_LIMIT:
-        raise UsageError(f"--clue: a clue has at most {CLUE_LIMIT} characters, not {len(clue)}")
-    cards = _card_ids(args.cards) if args.cards else [card.id for card in builtin_deck()]
-    if args.level == "random":
-        return _guess_at_random(args, clue, cards)
-    bot = make_bot(args.level, seat=1, seed=args.seed)
-    rows: list[dict[str, Any]] = [
-        {
-            "id": card_id,
-            "score": round(score, 3),
-            "emoji": "".join(dict.fromkeys(card_by_id(card_id).emoji)),
-            "matched": bot.matched(clue, card_id, args.lang),
-        }
-        for card_id, score in bot.scores(clue, cards, args.lang)
-    ]
-    if args.json:
-        print(dumps({"level": args.level, "lang": args.lang, "clue": clue, "model": MODEL,
-                     "cards": rows}))  # fmt: skip
-        return 0
-    print(
-        f"bot:{args.level} reads “{clue}” by its meaning ({MODEL}): the cards best first, "
-        "with the words it knows of each nearest the clue"
-    )
-    for row in rows[: args.top]:
-        print(f"{row['score']:>6}  {row['id']:<28} {row['emoji']:<8} {', '.join(row['matched'])}")
-    return 0
-
-
-def _guess_at_random(args: argparse.Namespace, clue: str, cards: list[str]) -> int:
-    """bot:random does not read the clue: each card has the same chance."""
-    chance = round(1 / len(cards), 4)
-    if args.json:
-        rows = [{"id": card, "chance": chance} for card in cards]
-        print(dumps({"level": "random", "lang": args.lang, "clue": clue, "chance": chance,
-                     "cards": rows}))  # fmt: skip
-        return 0
-    print(
-        f"bot:random does not read “{clue}”: it picks one of the {len(cards)} cards at random, "
-        f"each with the chance 1 in {len(cards)} ({chance:.1%})"
-    )
-    return 0
-
-
-def _card_ids(text: str) -> list[str]:
-    from igroteka.games.associations.cards import card_by_id
-
-    ids = [part.strip() for part in text.split(",") if part.strip()]
-    for card_id in ids:
-        try:
-            card_by_id(card_id)
-        except KeyError:
-            raise UsageError(
-                f"--cards: there is no card ‘{card_id}’ (see igroteka associations cards)"
-            ) from None
-    if len(set(ids)) != len(ids) or len(ids) < 2:
-        raise UsageError("--cards: name two cards or more, each once, joined by commas")
-    return ids
 
 
 # ---------------------------------------------------------------- serve
@@ -845,47 +569,10 @@ def build_parser() -> Parser:
     rep.add_argument("--json", action="store_true")
     rep.set_defaults(func=cmd_replay)
 
-    tools = sub.add_parser("klepka", help="Klepka tools")
-    tool = tools.add_subparsers(dest="tool", required=True, parser_class=Parser)
-    chain = tool.add_parser("chain", help="the optimal chain of a hand of words")
-    chain.add_argument("--syncopes", type=int, default=0)
-    chain.add_argument("--soft-sign", choices=["skip", "strict"], dest="soft_sign")
-    chain.add_argument("--json", action="store_true")
-    chain.add_argument(
-        "words", nargs="+", metavar="WORD", help="a card; quote one of several words"
-    )
-    chain.set_defaults(func=cmd_klepka_chain)
-
-    crossword = sub.add_parser("crossword", help="crossword tools: judge a play, find the best")
-    cross_tool = crossword.add_subparsers(dest="tool", required=True, parser_class=Parser)
-    judge = cross_tool.add_parser("check", help="judge one play on a position (a JSON file)")
-    moves = cross_tool.add_parser("moves", help="the best single-line plays of a rack")
-    moves.add_argument("--top", type=whole("--top", 1), default=10, help="how many plays (10)")
-    for command, func in ((judge, cmd_crossword_check), (moves, cmd_crossword_moves)):
-        command.add_argument("--json", action="store_true")
-        command.add_argument("file", metavar="FILE", help="the position as JSON; - for stdin")
-        command.set_defaults(func=func)
-
-    associations = sub.add_parser(
-        "associations", help="association game tools: its cards, a bot's guess"
-    )
-    assoc_tool = associations.add_subparsers(dest="tool", required=True, parser_class=Parser)
-    cards = assoc_tool.add_parser("cards", help="the built-in deck: each card's emoji and tags")
-    cards.add_argument("--lang", choices=["uk", "ru", "en"], default="uk")
-    cards.add_argument("--json", action="store_true")
-    cards.set_defaults(func=cmd_associations_cards)
-    guess = assoc_tool.add_parser(
-        "guess", help="the cards a bot guesser would choose for a clue, best first, with scores"
-    )
-    levels = entry("associations").declaration.bot_levels
-    guess.add_argument("--level", choices=levels, default="medium")
-    guess.add_argument("--lang", choices=["uk", "ru", "en"], default="uk")
-    guess.add_argument("--clue", required=True, help="the storyteller's association")
-    guess.add_argument("--cards", help="the cards on the table, ID,ID,… (default: the deck)")
-    guess.add_argument("--seed", type=whole("--seed"), default=0, help="the bot's (0)")
-    guess.add_argument("--top", type=whole("--top", 1), default=10, help="cards listed (10)")
-    guess.add_argument("--json", action="store_true")
-    guess.set_defaults(func=cmd_associations_guess)
+    for name in game_names():  # each game's own tools: igroteka GAME TOOL
+        add_tools = entry(name).tools
+        if add_tools is not None:
+            add_tools(sub)
 
     words = sub.add_parser("words", help="dictionary tools")
     word_tool = words.add_subparsers(dest="tool", required=True, parser_class=Parser)

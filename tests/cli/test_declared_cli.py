@@ -1,5 +1,6 @@
-"""`igroteka play GAME` is made from the game's declaration: a game registered only by this
-test has its own flags, its own ranges and its own refusals, with no other edit."""
+"""`igroteka play GAME` is made from the game's declaration, and `igroteka GAME TOOL` from its
+tools hook: a game registered only by this test has its own flags, its own ranges, its own
+refusals and its own tools, with no other edit."""
 
 from __future__ import annotations
 
@@ -67,3 +68,27 @@ def test_a_registered_games_bad_flags_get_one_line_from_its_rules(
     ):
         code, out, err = run(capsys, *argv)
         assert (code, out) == (2, "") and err == f"igroteka: {message}\n", argv
+
+
+def test_a_registered_games_tools_hook_adds_its_own_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`igroteka takeaway pile` exists once the game is registered, and is the game's own:
+    its flags, its answer and its refusals come from tiny.py alone."""
+    code, _, err = run(capsys, "takeaway", "pile", "--stones", "7")
+    assert code == 2 and "invalid choice: 'takeaway'" in err
+    unregister = register(tiny.ENTRY)
+    try:
+        assert run(capsys, "takeaway", "pile", "--stones", "7") == (0, "take 3\n", "")
+        assert run(capsys, "takeaway", "pile", "--stones", "8", "--take", "3") == (
+            0,
+            "every take loses to perfect play\n",
+            "",
+        )
+        assert run(capsys, "takeaway", "pile", "--stones", "0") == (
+            2,
+            "",
+            "igroteka: --stones is a whole number from 1, not 0\n",
+        )
+    finally:
+        unregister()

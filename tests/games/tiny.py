@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from igroteka.clitypes import Parser, whole
 from igroteka.engine import Event, IllegalAction, OptionsError, Outcome, Rng
 from igroteka.engine.base import BaseGame
 from igroteka.engine.declaration import Choice, Declaration, Labels, Option, labels
@@ -232,4 +233,21 @@ def redeal(state: State, seed: int, seat: int | None) -> State:
     return dataclasses.replace(state, lucky=tuple(lucky), rng=rng)
 
 
-ENTRY = Entry(TakeAway(), make_bot, DECLARATION, redeal=redeal)
+def cmd_pile(args: Any) -> int:
+    """``igroteka takeaway pile``: what perfect play takes from a pile (bot:perfect's move)."""
+    best = args.stones % (args.take + 1)
+    print(f"take {best}" if best else "every take loses to perfect play")
+    return 0
+
+
+def add_tools(subparsers: Any) -> None:
+    """The game's own command-line tool: ``igroteka takeaway pile --stones N [--take N]``."""
+    tools = subparsers.add_parser(NAME, help="Take-away tools")
+    tool = tools.add_subparsers(dest="tool", required=True, parser_class=Parser)
+    pile = tool.add_parser("pile", help="what perfect play takes from a pile")
+    pile.add_argument("--stones", type=whole("--stones", 1), required=True)
+    pile.add_argument("--take", type=whole("--take", 2, 4), default=3)
+    pile.set_defaults(func=cmd_pile)
+
+
+ENTRY = Entry(TakeAway(), make_bot, DECLARATION, tools=add_tools, redeal=redeal)

@@ -10,6 +10,7 @@ from igroteka.engine.entry import Entry
 from igroteka.games.associations.bots import make_bot
 from igroteka.games.associations.declaration import DECLARATION
 from igroteka.games.associations.rules import AssociationsGame, AssociationsState, Phase
+from igroteka.games.associations.tools import add_tools
 
 __all__ = ["ENTRY", "redeal"]
 
@@ -76,4 +77,4 @@ def redeal(state: AssociationsState, seed: int, seat: int | None) -> Association
     )
 
 
-ENTRY = Entry(AssociationsGame(), make_bot, DECLARATION, redeal=redeal)
+ENTRY = Entry(AssociationsGame(), make_bot, DECLARATION, tools=add_tools, redeal=redeal)

@@ -10,6 +10,7 @@ from igroteka.engine.entry import Entry
 from igroteka.games.crossword.bots import make_bot
 from igroteka.games.crossword.declaration import DECLARATION
 from igroteka.games.crossword.rules import CrosswordGame, CrosswordState, Phase
+from igroteka.games.crossword.tools import add_tools
 
 __all__ = ["ENTRY", "redeal"]
 
@@ -31,4 +32,4 @@ def redeal(state: CrosswordState, seed: int, seat: int | None) -> CrosswordState
     return dataclasses.replace(state, racks=tuple(racks), bag=tuple(pool))
 
 
-ENTRY = Entry(CrosswordGame(), make_bot, DECLARATION, redeal=redeal)
+ENTRY = Entry(CrosswordGame(), make_bot, DECLARATION, tools=add_tools, redeal=redeal)

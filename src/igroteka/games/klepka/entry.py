@@ -10,6 +10,7 @@ from igroteka.engine.rng import Rng
 from igroteka.games.klepka.bots import make_bot
 from igroteka.games.klepka.declaration import DECLARATION
 from igroteka.games.klepka.rules import DOWN, KlepkaGame, KlepkaState
+from igroteka.games.klepka.tools import add_tools
 
 __all__ = ["ENTRY", "redeal"]
 
@@ -25,4 +26,4 @@ def redeal(state: KlepkaState, seed: int, seat: int | None) -> KlepkaState:
     return dataclasses.replace(state, cards=tuple(cards), rng=Rng.from_seed(seed + 1))
 
 
-ENTRY = Entry(KlepkaGame(), make_bot, DECLARATION, redeal=redeal)
+ENTRY = Entry(KlepkaGame(), make_bot, DECLARATION, tools=add_tools, redeal=redeal)
