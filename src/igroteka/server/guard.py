@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from fastapi import FastAPI, Request, WebSocketDisconnect
@@ -237,10 +238,21 @@ def install(app: FastAPI, origins: Iterable[str] = ()) -> None:
 
 
 def _methods_at(request: Request) -> list[str]:
-    """The methods the routes of a request's address answer (a path may have a route each)."""
+    """The methods the routes of a request's address answer (a path may have a route each,
+    in any of the app's routers)."""
     found: set[str] = set()
-    for route in request.app.routes:
+    for route in _every_route(request.app.routes):
         methods = getattr(route, "methods", None)
         if methods and route.matches(request.scope)[0] != Match.NONE:
             found.update(methods)
     return sorted(found)
+
+
+def _every_route(routes: Iterable[Any]) -> Iterator[Any]:
+    """The routes, with those of every router included (FastAPI keeps each one whole)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from _every_route(inner.routes)
+        else:
+            yield route
