@@ -21,6 +21,17 @@ _T = TypeVar("_T")
 
 __all__ = ["router"]
 
+_BINARY = {"schema": {"type": "string", "format": "binary"}}
+_PICTURE_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "the picture's file itself (not a form)",
+        "content": {kind: _BINARY for kind in ("image/png", "image/jpeg", "image/webp")},
+    }
+}
+"""The upload's body in the API's description: the file itself, of a kind a page sends."""
+_WEBP = {"content": {"image/webp": _BINARY}, "description": "the picture"}
+
 
 def router(served: Served) -> APIRouter:
     """The routes, over the server's parts."""
@@ -33,21 +44,10 @@ def router(served: Served) -> APIRouter:
             return call(*args)
         return await asyncio.to_thread(call, *args)
 
-    binary = {"schema": {"type": "string", "format": "binary"}}
-    picture_body = {
-        "requestBody": {
-            "required": True,
-            "description": "the picture's file itself (not a form)",
-            "content": {kind: binary for kind in ("image/png", "image/jpeg", "image/webp")},
-        }
-    }
-
-    webp = {"content": {"image/webp": binary}, "description": "the picture"}
-
     @api.post(
         "/api/images",
         status_code=201,
-        openapi_extra=picture_body,
+        openapi_extra=_PICTURE_BODY,
         responses=refusals(
             "too-large", "too-many-pixels", "not-image", "bad-image", "too-many-uploads"
         ),
@@ -76,7 +76,7 @@ def router(served: Served) -> APIRouter:
             "height": picture.height,
         }
 
-    @api.get("/api/images/{image_id}", responses={200: webp, **refusals("no-image")})
+    @api.get("/api/images/{image_id}", responses={200: _WEBP, **refusals("no-image")})
     async def get_image(image_id: str) -> Response:
         """An uploaded picture (WebP), for whoever has its id; it never changes."""
         found = await stored(store.image, image_id) if is_image_id(image_id) else None
