@@ -163,7 +163,7 @@ def test_the_empty_centre_shows_as_the_star_the_guide_names() -> None:
     """The guide says the first word goes through the star (H8); the terminal shows that star
     until a tile covers it."""
     from igroteka.games.crossword.board import premiums
-    from igroteka.terminal.crossword import render_board
+    from igroteka.games.crossword.terminal import render_board
 
     empty = {"board": ["." * 15] * 15, "premiums": list(premiums("erudit").marks), "last": []}
     assert render_board(empty).splitlines()[8].split()[8] == "★"  # row 8, column H

@@ -4,6 +4,7 @@ refusals and its own tools, with no other edit."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 
@@ -92,3 +93,28 @@ def test_a_registered_games_tools_hook_adds_its_own_command(
         )
     finally:
         unregister()
+
+
+def test_a_registered_game_without_a_terminal_is_played_at_the_plain_one(
+    takeaway: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person plays it at the keyboard with nothing written for the terminal: the view and
+    the events shown as JSON, an action typed as the JSON the game reads, a bad one refused
+    with the rules' reason and asked again."""
+    assert tiny.ENTRY.terminal is None
+    answers = ["take 2", '{"kind": "take", "stones": 9}'] + ['{"kind": "take", "stones": 1}'] * 20
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
+    code, out, _ = run(
+        capsys, "play", "takeaway", "--players", "Ann,bot:perfect", "--stones", "5",
+        "--starter", "1", "--seed", "1", "--delay", "0",
+    )  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Take-away — stones 5, take 3, starter 0, misere False. Seed 1."
+    assert 'Ann sees: {"actors":[0],"game":"takeaway","left":5,' in out
+    assert "  ✗ That is no JSON." in out
+    assert "  ✗ Stones must be between 1 and 3, not 9." in out
+    assert 'Ann: took {"seat":0,"stones":1}' in out
+    assert "bot:perfect: took " in out
+    assert lines[-5:-1] == ["Results:", "  Ann: 0", "  bot:perfect: 1", "bot:perfect wins!"]
+    assert lines[-1].startswith("Replay this game with: igroteka play takeaway --seed 1")

@@ -9,7 +9,7 @@ import pytest
 from igroteka.engine import JsonObject
 from igroteka.games.klepka.chain import SYNCOPE
 from igroteka.games.klepka.rules import SYNCOPE_NAMES, Flip, KlepkaGame, Phase, SubmitChain
-from igroteka.terminal.klepka import ChainInputError, Person, read_chain
+from igroteka.games.klepka.terminal import ChainInputError, Person, read_chain
 from igroteka.terminal.text import Console
 
 GAME = KlepkaGame()

@@ -225,8 +225,6 @@ class Declaration:
     """The bot level that plays for a player who has gone, or whose turn timer ran out."""
     lexicon: bool = False
     """Whether the game asks the lexicon (so its word index is built before serving)."""
-    terminal: str | None = None
-    """The module that renders the game in a terminal, if it has one."""
     narrator: Narrator = field(default=PLAIN, compare=False)
     """The game's sentences: one for each event, the banner above the table, the rules
     explained the first time they are met (``engine/narration.py``)."""

@@ -21,7 +21,7 @@ __all__ = ["Entry"]
 
 @dataclass(frozen=True)
 class Entry:
-    """The rules, the bots, the declaration, and the game's own hooks."""
+    """The rules, the bots, the declaration, and the game's own hooks (each optional)."""
 
     game: Game[Any, Any]
     make_bot: Callable[[str, int, int], Agent[Any]]
@@ -34,6 +34,10 @@ class Entry:
     redeal: Callable[[Any, int, int | None], Any] | None = None
     """``redeal(state, seed, seat)``: the same game with what ``seat`` (``None``: a
     spectator) may not know dealt again, so that a test can check that no view tells it."""
+    terminal: Callable[[], Any] | None = None
+    """``terminal()``: the game at a terminal, a :class:`igroteka.terminal.GameTerminal`
+    (its module imported only when a person plays there); ``None``: the plain one, which
+    shows the views and reads actions as JSON."""
 
     @property
     def bot_levels(self) -> tuple[str, ...]:

@@ -1,88 +1,33 @@
-"""People at a keyboard: one module per game renders its table and asks for actions.
+"""People at a keyboard: each game renders its table and asks for actions.
 
-Each module (named by its game's declaration, ``terminal=``) has a ``TERMINAL``: a
-:class:`GameTerminal` of its ``intro``, ``Narrator``, ``Person`` and ``render_results``.
+A game's package may hold its terminal (``games/<name>/terminal.py``), reached through its
+registry entry's ``terminal`` hook: a :class:`GameTerminal` of its ``intro``, ``Narrator``,
+``Person`` and ``render_results``. A game without one is played with the plain terminal
+(:mod:`igroteka.terminal.plain`). This package holds what they share, and names no game.
 
->>> for_game("klepka").intro({"deck": {"name": "Animals"}, "pairs": 8, "syncopes": 2}, 7)[:32]
-'Klepka — deck “Animals”, 8 pairs'
+>>> from igroteka.games import game_names
+>>> isinstance(for_game(game_names()[0]), GameTerminal)
+True
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any
 
-from igroteka.engine.bot import Agent
-from igroteka.engine.game import Event, JsonObject
-from igroteka.terminal.text import Console
+from igroteka.terminal.keyboard import AtKeyboard, GameTerminal, Person
 
-A = TypeVar("A")
-A_co = TypeVar("A_co", covariant=True)
-
-
-class Person(Agent[A_co], Protocol[A_co]):
-    """A person at this keyboard playing one seat: an agent that also looks at revealed cards."""
-
-    def look(self, view: JsonObject) -> None:
-        """Cards this person revealed stay up until they press Enter."""
-        ...
-
-
-@dataclass(frozen=True)
-class GameTerminal(Generic[A]):
-    """What the command line needs to play one game at a terminal."""
-
-    intro: Callable[[Mapping[str, Any], int], str]
-    """``intro(options, seed)``: the first lines, naming the deck, the options and the seed."""
-    narrator: Callable[[Console, Sequence[str], float], Callable[[Sequence[Event]], None]]
-    """``narrator(console, names, delay)``: tells every event, one line each."""
-    person: Callable[[str, int, Console, Sequence[str]], Person[A]]
-    """``person(name, seat, console, names)``: the agent of a person at this keyboard."""
-    render_results: Callable[[JsonObject, Sequence[str]], str]
-    """``render_results(outcome, names)``: the scores and who won."""
-
-
-class AtKeyboard:
-    """What every game's person at this keyboard shares: who they are, how a refusal is said,
-    and the hand-over when several people share the keyboard. Games override what differs."""
-
-    def __init__(self, name: str, seat: int, console: Console, names: Sequence[str]) -> None:
-        self.name = name
-        self.seat = seat
-        self.console = console
-        self.names = names
-        self.shared = sum(not other.startswith("bot:") for other in names) > 1
-        """Several people share this keyboard: a hand is shown only once its owner has it."""
-
-    def observe(self, events: Sequence[Event]) -> None:
-        """The game's narrator tells everything public; nothing more to do."""
-
-    def offer(self, view: JsonObject) -> Any:
-        """Nothing to play out of turn (games that have something override this)."""
-        return None
-
-    def refused(self, reason: str) -> None:
-        self.console.say(f"  ✗ {reason[:1].upper()}{reason[1:]}.")
-
-    def look(self, view: JsonObject) -> None:
-        """Nothing stays revealed for a while (games that reveal override this)."""
-
-    def hand_over(self) -> None:
-        """At a shared keyboard, wait until this person has it."""
-        if self.shared:
-            self.console.ask(f"\nPass the keyboard to {self.name}, then press Enter. ")
+__all__ = ["AtKeyboard", "GameTerminal", "Person", "for_game"]
 
 
 def for_game(name: str) -> GameTerminal[Any]:
-    """The terminal of a game; :class:`LookupError` if it cannot be played at a terminal."""
+    """The terminal of a game: its own (its entry's ``terminal`` hook), else the plain one."""
     from igroteka.games import entry
+    from igroteka.terminal.plain import plain
 
-    module_name = entry(name).declaration.terminal
-    if module_name is None:
-        raise LookupError(f"{name} cannot be played in a terminal")
-    terminal = importlib.import_module(module_name).TERMINAL
+    found = entry(name)
+    if found.terminal is None:
+        return plain(found)
+    terminal = found.terminal()
     if not isinstance(terminal, GameTerminal):
-        raise TypeError(f"{module_name}.TERMINAL is no GameTerminal")
+        raise TypeError(f"the terminal of {name} is no GameTerminal")
     return terminal

@@ -177,6 +177,5 @@ DECLARATION = Declaration(
     bot_levels=tuple(LEVELS),
     standin="medium",
     lexicon=False,
-    terminal="igroteka.terminal.associations",
     narrator=NARRATOR,
 )

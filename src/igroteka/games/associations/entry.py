@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import TYPE_CHECKING, Any
 
 from igroteka.engine.entry import Entry
 from igroteka.games.associations.bots import make_bot
@@ -12,7 +13,10 @@ from igroteka.games.associations.declaration import DECLARATION
 from igroteka.games.associations.rules import AssociationsGame, AssociationsState, Phase
 from igroteka.games.associations.tools import add_tools
 
-__all__ = ["ENTRY", "redeal"]
+if TYPE_CHECKING:
+    from igroteka.terminal import GameTerminal
+
+__all__ = ["ENTRY", "redeal", "terminal"]
 
 
 def _spread(cards: list[str], sizes: list[int]) -> list[tuple[str, ...]]:
@@ -77,4 +81,13 @@ def redeal(state: AssociationsState, seed: int, seat: int | None) -> Association
     )
 
 
-ENTRY = Entry(AssociationsGame(), make_bot, DECLARATION, tools=add_tools, redeal=redeal)
+def terminal() -> GameTerminal[Any]:
+    """The game at a terminal: imported when a person plays it there."""
+    from igroteka.games.associations.terminal import TERMINAL
+
+    return TERMINAL
+
+
+ENTRY = Entry(
+    AssociationsGame(), make_bot, DECLARATION, tools=add_tools, redeal=redeal, terminal=terminal
+)

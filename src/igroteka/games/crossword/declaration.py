@@ -109,6 +109,5 @@ DECLARATION = Declaration(
     bot_levels=tuple(LEVELS),
     standin="medium",
     lexicon=True,
-    terminal="igroteka.terminal.crossword",
     narrator=NARRATOR,
 )

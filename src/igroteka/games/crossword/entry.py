@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import TYPE_CHECKING, Any
 
 from igroteka.engine.entry import Entry
 from igroteka.games.crossword.bots import make_bot
@@ -12,7 +13,10 @@ from igroteka.games.crossword.declaration import DECLARATION
 from igroteka.games.crossword.rules import CrosswordGame, CrosswordState, Phase
 from igroteka.games.crossword.tools import add_tools
 
-__all__ = ["ENTRY", "redeal"]
+if TYPE_CHECKING:
+    from igroteka.terminal import GameTerminal
+
+__all__ = ["ENTRY", "redeal", "terminal"]
 
 
 def redeal(state: CrosswordState, seed: int, seat: int | None) -> CrosswordState:
@@ -32,4 +36,13 @@ def redeal(state: CrosswordState, seed: int, seat: int | None) -> CrosswordState
     return dataclasses.replace(state, racks=tuple(racks), bag=tuple(pool))
 
 
-ENTRY = Entry(CrosswordGame(), make_bot, DECLARATION, tools=add_tools, redeal=redeal)
+def terminal() -> GameTerminal[Any]:
+    """The game at a terminal: imported when a person plays it there."""
+    from igroteka.games.crossword.terminal import TERMINAL
+
+    return TERMINAL
+
+
+ENTRY = Entry(
+    CrosswordGame(), make_bot, DECLARATION, tools=add_tools, redeal=redeal, terminal=terminal
+)

@@ -168,6 +168,5 @@ DECLARATION = Declaration(
     options=OPTIONS,
     bot_levels=tuple(LEVELS),
     standin="medium",
-    terminal="igroteka.terminal.klepka",
     narrator=NARRATOR,
 )

@@ -4,6 +4,7 @@ may not know, for the tests of secrets (:func:`redeal`)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, Any
 
 from igroteka.engine.entry import Entry
 from igroteka.engine.rng import Rng
@@ -12,7 +13,10 @@ from igroteka.games.klepka.declaration import DECLARATION
 from igroteka.games.klepka.rules import DOWN, KlepkaGame, KlepkaState
 from igroteka.games.klepka.tools import add_tools
 
-__all__ = ["ENTRY", "redeal"]
+if TYPE_CHECKING:
+    from igroteka.terminal import GameTerminal
+
+__all__ = ["ENTRY", "redeal", "terminal"]
 
 
 def redeal(state: KlepkaState, seed: int, seat: int | None) -> KlepkaState:
@@ -26,4 +30,13 @@ def redeal(state: KlepkaState, seed: int, seat: int | None) -> KlepkaState:
     return dataclasses.replace(state, cards=tuple(cards), rng=Rng.from_seed(seed + 1))
 
 
-ENTRY = Entry(KlepkaGame(), make_bot, DECLARATION, tools=add_tools, redeal=redeal)
+def terminal() -> GameTerminal[Any]:
+    """The game at a terminal: imported when a person plays it there."""
+    from igroteka.games.klepka.terminal import TERMINAL
+
+    return TERMINAL
+
+
+ENTRY = Entry(
+    KlepkaGame(), make_bot, DECLARATION, tools=add_tools, redeal=redeal, terminal=terminal
+)

@@ -83,7 +83,6 @@ DECLARATION = Declaration(
     bot_levels=tuple(LEVELS),
     standin="medium",
     lexicon=True,
-    terminal="igroteka.terminal.letters",
     narrator=NARRATOR,
     languages=("uk",),
 )

@@ -4,6 +4,7 @@ may not know, for the tests of secrets (:func:`redeal`)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, Any
 
 from igroteka.engine.entry import Entry
 from igroteka.engine.rng import Rng
@@ -11,7 +12,10 @@ from igroteka.games.letters.bots import make_bot
 from igroteka.games.letters.declaration import DECLARATION
 from igroteka.games.letters.rules import LettersGame, LettersState
 
-__all__ = ["ENTRY", "redeal"]
+if TYPE_CHECKING:
+    from igroteka.terminal import GameTerminal
+
+__all__ = ["ENTRY", "redeal", "terminal"]
 
 
 def redeal(state: LettersState, seed: int, seat: int | None) -> LettersState:
@@ -25,4 +29,11 @@ def redeal(state: LettersState, seed: int, seat: int | None) -> LettersState:
     return dataclasses.replace(state, deck=tuple(deck), rng=Rng.from_seed(seed + 1))
 
 
-ENTRY = Entry(LettersGame(), make_bot, DECLARATION, redeal=redeal)
+def terminal() -> GameTerminal[Any]:
+    """The game at a terminal: imported when a person plays it there."""
+    from igroteka.games.letters.terminal import TERMINAL
+
+    return TERMINAL
+
+
+ENTRY = Entry(LettersGame(), make_bot, DECLARATION, redeal=redeal, terminal=terminal)
