@@ -182,6 +182,28 @@ def test_bots_are_named_in_the_pages_language_and_everyone_sees_the_settings_cha
         no_sideways_scroll(bob)
 
 
+def test_the_level_chosen_for_a_bot_stays_chosen_when_someone_arrives(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The creator picks a level for an open seat's bot; a friend takes another seat, which
+    draws the lobby again; Add bot then seats the level that was picked, not the first one."""
+    port = free_port()
+    with running(tmp_path / "games.db", port):
+        base = f"http://127.0.0.1:{port}"
+        ann = page_of(browser, "en-GB")
+        invite = make_room(ann, base, "letters", 3, pairs=10)
+        ann.select_option(".seat-open select >> nth=0", "hard")
+        bob = page_of(browser, "en-GB", PHONE)
+        bob.goto(invite)
+        bob.fill(".seat-open input >> nth=1", "Bob")
+        bob.press(".seat-open input >> nth=1", "Enter")
+        ann.wait_for_selector(".name-chip:text-is('Bob')")
+        ann.click(".seat-open .add-bot >> nth=0")
+        ann.wait_for_selector("text=Bot (hard)")
+        assert "Bot (easy)" not in ann.inner_text(".seats")
+
+
 def test_a_reaction_shows_on_the_other_page_and_a_seat_moves_to_another_device(
     browser: Any,  # noqa: F811
     tmp_path: Path,

@@ -107,7 +107,11 @@ export const seating = {
     let cell;
     if (seat.kind === "open") {
       const name = h("input", { id: `seat-name-${seat.seat}`, placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 32 });
-      const level = levels();
+      // the level chosen for this seat's bot stays chosen when the page is drawn again (another
+      // person arriving redraws the lobby between choosing a level and pressing Add bot)
+      this.botLevels ??= {};
+      const level = levels(this.botLevels[seat.seat]);
+      level.addEventListener("change", () => { this.botLevels[seat.seat] = level.value; });
       // a form: Enter in the name takes the seat
       cell = h(
         "form",
