@@ -3,7 +3,7 @@
     python bench/associations.py [--trials 3] [--games 500] [--wins 400] [--lang uk ru en]
                                  [--players 3 4 5 6] [--tells 200] [--jobs 2] [--only 1 2 3 4 5]
 
-1. Guesser accuracy per level on the clue bank (content/associations/clues-LANG.txt,
+1. Guesser accuracy per level on the clue bank (games/associations/data/clues-LANG.txt,
    120 clues a language, 40 of each style): for each written clue, the true card
    among N-1 other random built-in cards (N = 4 and 6), --trials draws per clue;
    the share of picks that are right, with a 95 % Wilson interval, in each

@@ -11,7 +11,7 @@ on every hand), and a CP-SAT model (OR-Tools) when ``ortools`` is installed
 - ``game``: 7 to 15 words of a built-in deck with 0 to 3 Syncopes (a hand at
   the end of a game);
 - ``deck``: a one-player game's whole deck, 150 words up to all of a built-in
-  deck (src/igroteka/content/klepka/*.deck), with 0 to 2 Syncopes;
+  deck (src/igroteka/games/klepka/data/*.deck), with 0 to 2 Syncopes;
 - ``many S``: 40 to 50 nouns with 4 to 10 Syncopes.
 
 Prints, per kind, the median and the worst time of each, and the ratios of

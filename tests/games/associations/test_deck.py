@@ -31,7 +31,7 @@ from igroteka.games.associations.deck import (
     wanted_emoji,
 )
 
-CONTENT = resources.files("igroteka").joinpath("content/associations")
+CONTENT = resources.files("igroteka").joinpath("games/associations/data")
 SEEDS = (0, 1, 7, 2024, -5, 2**40)
 
 

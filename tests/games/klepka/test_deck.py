@@ -158,7 +158,7 @@ def test_ukrainian_deck_has_no_russian_letters_and_no_typed_apostrophe() -> None
 
 @EVERY_DECK
 def test_builtin_deck_files_are_nfc_utf8_text_with_all_headings(lang: str) -> None:
-    resource = resources.files("igroteka") / "content" / "klepka" / f"{lang}.deck"
+    resource = resources.files("igroteka") / "games" / "klepka" / "data" / f"{lang}.deck"
     text = resource.read_bytes().decode("utf-8")
     assert unicodedata.is_normalized("NFC", text)
     assert "\r" not in text and not text.startswith("\ufeff")

