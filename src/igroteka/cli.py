@@ -1,16 +1,15 @@
 """The one command line: play, replay and tools.
 
-    igroteka play klepka --players Ann,bot:hard --seed 7
-    igroteka play klepka --players bot:easy,bot:hard --json
-    igroteka play letters --players Ann,bot:medium --seed 3
+    igroteka play GAME --players Ann,bot:LEVEL --seed 7
+    igroteka play GAME --players bot:LEVEL,bot:LEVEL --json
     igroteka replay game.json --json
-    igroteka klepka chain --syncopes 1 apple egg goat
-    igroteka words check --lang ru --rule crossword полка полкан
+    igroteka GAME TOOL ...
+    igroteka words check --lang ru --rule nouns полка полкан
     igroteka words best --lang uk --wildcard --top 5 молкот
 
 The flags of ``play GAME`` come from each game's declaration, and a game's own tools
-(``igroteka GAME TOOL``, as ``klepka chain``) from its entry's ``tools`` hook
-(``games/<name>/tools.py``): nothing here is written for one game.
+(``igroteka GAME TOOL``) from its entry's ``tools`` hook (``games/<name>/tools.py``):
+nothing here is written for one game.
 
 Bad arguments get one clear line on stderr and exit code 2; never a traceback.
 """
@@ -276,7 +275,7 @@ def cmd_words_best(args: argparse.Namespace) -> int:
     from igroteka.lexicon.search import best_words, letters_of
 
     try:
-        letters_of(args.letters, args.lang)  # bad letters are told before any long wait
+        letters_of(args.rack, args.lang)  # bad letters are told before any long wait
     except WordInputError as error:
         raise UsageError(error.reason) from None
     if not is_built(args.lang):
@@ -287,7 +286,7 @@ def cmd_words_best(args: argparse.Namespace) -> int:
         )
     try:
         found = best_words(
-            args.letters, args.lang, rule=args.rule, wildcard=args.wildcard, top=args.top
+            args.rack, args.lang, rule=args.rule, wildcard=args.wildcard, top=args.top
         )
     except WordInputError as error:
         raise UsageError(error.reason) from None
@@ -580,28 +579,29 @@ def build_parser() -> Parser:
     check.add_argument("--lang", choices=["uk", "ru"], required=True)
     check.add_argument(
         "--rule",
-        choices=["any", "crossword"],
+        choices=["any", "nouns"],
         default="any",
-        help="any: any form of any word (Klepka letters); crossword: the crossword game's rule",
+        help="any: any form of any word; nouns: common nouns in the nominative singular, "
+        "place names and famous surnames",
     )
     check.add_argument(
         "--no-famous",
         action="store_true",
         dest="no_famous",
-        help="crossword rule: refuse the surnames of famous people too",
+        help="rule nouns: refuse the surnames of famous people too",
     )
     check.add_argument("--json", action="store_true")
     check.add_argument("words", nargs="+", metavar="WORD")
     check.set_defaults(func=cmd_words_check)
     best = word_tool.add_parser("best", help="the best words a set of letters makes")
     best.add_argument("--lang", choices=["uk", "ru"], required=True)
-    best.add_argument("--rule", choices=["any", "crossword"], default="any")
+    best.add_argument("--rule", choices=["any", "nouns"], default="any")
     best.add_argument(
         "--wildcard", action="store_true", help="the player also holds a Polysemy card"
     )
     best.add_argument("--top", type=whole("--top", 1), default=10, help="how many words (10)")
     best.add_argument("--json", action="store_true")
-    best.add_argument("letters", metavar="LETTERS")
+    best.add_argument("rack", metavar="LETTERS")
     best.set_defaults(func=cmd_words_best)
     return parser
 

@@ -16,15 +16,13 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_every_word_passing_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        capsys, "words", "check", "--lang", "ru", "--rule", "crossword", "пол", "полка"
-    )
+    code, out, _ = run(capsys, "words", "check", "--lang", "ru", "--rule", "nouns", "пол", "полка")
     assert code == 0
     assert out.splitlines() == ["пол: yes", "полка: yes"]
 
 
 def test_any_word_failing_exits_1_with_its_reason(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "words", "check", "--lang", "ru", "--rule", "crossword", "ПОЛКАН")
+    code, out, _ = run(capsys, "words", "check", "--lang", "ru", "--rule", "nouns", "ПОЛКАН")
     assert code == 1
     assert out.strip() == "ПОЛКАН: no, ‘ПОЛКАН’ is a first name or a nickname"
 
@@ -39,7 +37,7 @@ def test_json_lists_word_ok_and_reason_as_given(capsys: pytest.CaptureFixture[st
 
 
 def test_no_famous_switches_famous_surnames_off(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["words", "check", "--lang", "ru", "--rule", "crossword", "Менделеев"]
+    argv = ["words", "check", "--lang", "ru", "--rule", "nouns", "Менделеев"]
     assert run(capsys, *argv)[0] == 0
     assert run(capsys, *argv, "--no-famous")[0] == 1
 

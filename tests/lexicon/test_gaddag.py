@@ -25,14 +25,14 @@ def test_sheet_003_pol_extends_to_polka_and_propolka_but_not_polkan() -> None:
     found = {(move.start, move.word) for move in moves}
     assert (3, "полка") in found  # ПОЛ + КА
     assert (0, "прополка") in found  # ПРО + ПОЛ + КА
-    assert "полкан" not in words(moves)  # a nickname: not in the crossword list
+    assert "полкан" not in words(moves)  # a nickname: not in the nouns list
     polka = next(move for move in moves if move.word == "полка" and move.start == 3)
     assert polka.tiles == ((6, "к"), (7, "а"))
 
 
-def test_every_word_found_passes_the_crossword_rule() -> None:
+def test_every_word_found_passes_the_nouns_rule() -> None:
     for move in line_moves(POL, "каНпрос", "ru"):
-        assert check(move.word, "ru", "crossword").ok, move.word
+        assert check(move.word, "ru", "nouns").ok, move.word
 
 
 def test_cross_checks_restrict_the_letters_a_square_takes() -> None:

@@ -55,10 +55,10 @@ def test_an_apostrophe_needs_no_card() -> None:
     assert "м'ясо" in words_of("мясо")
 
 
-def test_the_crossword_rule_keeps_only_its_nouns() -> None:
+def test_the_nouns_rule_keeps_only_its_nouns() -> None:
     assert "столи" in words_of("столи")
-    assert "столи" not in words_of("столи", rule="crossword")
-    assert "стіл" in words_of("стіл", rule="crossword")
+    assert "столи" not in words_of("столи", rule="nouns")
+    assert "стіл" in words_of("стіл", rule="nouns")
 
 
 @pytest.mark.parametrize("lang", ["uk", "ru"])
@@ -140,7 +140,7 @@ def test_the_index_agrees_with_the_dictionary_check(lang: str) -> None:
     ]
     for word in sample:
         assert check(word, lang).ok, word
-        assert (word in compiled.nouns) == check(word, lang, "crossword").ok, word
+        assert (word in compiled.nouns) == check(word, lang, "nouns").ok, word
     for word in sample[:100]:
         scrambled = word[::-1] + "ъь"
         assert (scrambled in compiled.words) == check(scrambled, lang).ok

@@ -1,9 +1,9 @@
-"""Dictionaries of Ukrainian and Russian with morphology, and the word rules of the games.
+"""Dictionaries of Ukrainian and Russian with morphology, and the word rules games pick.
 
 >>> from igroteka.lexicon import check
 >>> check("м’ясо", "uk").ok
 True
->>> print(check("ПОЛКАН", "ru", "crossword").reason)
+>>> print(check("ПОЛКАН", "ru", "nouns").reason)
 ‘ПОЛКАН’ is a first name or a nickname
 
 See docs/lexicon.md for the sources, their licences and every decision.

@@ -35,7 +35,7 @@ def zipf(word: str, lang: str) -> float:
 
 def frequent_nouns(lang: str, top: int, skip: int = 0) -> list[str]:
     """The common nouns in the nominative singular that are their own lemma (the forms the
-    crossword's diminutive judge is asked about), among wordfreq's ``top`` most frequent words
+    diminutive judge is asked about), among wordfreq's ``top`` most frequent words
     after the ``skip`` most frequent, in that order, each once (normal form)."""
     from wordfreq import top_n_list
 

@@ -1,11 +1,12 @@
-"""Crossword move generation: the GADDAG of the crossword list, and the moves along one line.
+"""Move generation on a board: the GADDAG of the nouns list, and the moves along one line.
 
-A GADDAG (Gordon 1994) files every word of the crossword list once per letter
-it could be built from: for кіт, the keys ``к◇іт``, ``ік◇т`` and ``тік`` (the
-letters up to the split reversed, then ◇ and the rest; the key that splits
-after the last letter needs no ◇). A move is then built outward from one
-*anchor* square: leftward from the anchor by reading a key's reversed part,
-then, after ◇, rightward; only paths some key starts with are followed.
+A GADDAG (Gordon 1994) files every word of the list ``nouns`` (the words of the
+rule of that name) once per letter it could be built from: for кіт, the keys
+``к◇іт``, ``ік◇т`` and ``тік`` (the letters up to the split reversed, then ◇ and
+the rest; the key that splits after the last letter needs no ◇). A move is then
+built outward from one *anchor* square: leftward from the anchor by reading a
+key's reversed part, then, after ◇, rightward; only paths some key starts with
+are followed.
 Apostrophes are not tiles, so м'ясо is laid as мясо.
 
 The keys are compiled into a minimal automaton (:func:`igroteka.lexicon.automaton.build`,
@@ -22,8 +23,7 @@ A line is a sequence of squares: a letter already on the board, or None. For
 each empty square the caller may give the letters a perpendicular word allows
 there (*cross-checks*; None: any letter). :func:`line_moves` lists every move
 along the line that lays at least one tile, touches an anchor, and makes a
-word of the list (the board-level generator is
-:mod:`igroteka.games.crossword.movegen`)::
+word of the list (a game's generator for a whole board asks it line by line)::
 
     >>> moves = line_moves([None, "о", "л", None, None], "пкаб", "ru")
     >>> sorted({move.word for move in moves})
@@ -86,7 +86,7 @@ def automaton(lang: str) -> Node:
 
 
 def is_word(letters: str, lang: str) -> bool:
-    """Whether letters (lower case, no apostrophe) spell a word of the crossword list."""
+    """Whether letters (lower case, no apostrophe) spell a word of the nouns list."""
     node = automaton(lang)
     for letter in reversed(letters):
         step = node.get(letter)
@@ -104,7 +104,7 @@ def line_moves(
     cross: Sequence[frozenset[str] | None] | None = None,
     anchors: Iterable[int] | None = None,
 ) -> list[Move]:
-    """Every move along a line that lays at least one tile and makes a crossword word.
+    """Every move along a line that lays at least one tile and makes a word of the list.
 
     ``rack``: the player's tiles (``*`` for a blank). ``cross``: per square, the
     letters a perpendicular word allows there (None: any). ``anchors``: the

@@ -12,10 +12,10 @@ version of any of them builds a new index and the old files are removed.
 
 Per language, of words in normal form (see :func:`igroteka.lexicon.text.normal`):
 
-- ``words``: every form that passes the ``any`` rule (Klepka letters), in a
+- ``words``: every form that passes the ``any`` rule, in a
   trie that also numbers them and turns a number back into its word
   (marisa-trie);
-- ``nouns``: every form that passes the ``crossword`` rule (famous surnames
+- ``nouns``: every form that passes the ``nouns`` rule (famous surnames
   and place names included), in a trie of its own (they are not all ``words``:
   the ``any`` rule takes no proper names);
 - ``word_signatures`` and ``noun_signatures``: the *signatures* of ``words``
@@ -25,12 +25,12 @@ Per language, of words in normal form (see :func:`igroteka.lexicon.text.normal`)
   (:class:`igroteka.lexicon.signatures.Signatures`), with which
   :mod:`igroteka.lexicon.search` finds the words a multiset of letters makes;
 - ``singular_nouns``: one flag per word of ``words``, by its number in the trie:
-  whether some reading of it is a noun in the singular (the letters' house rule
+  whether some reading of it is a noun in the singular (the search's
   ``nouns_singular`` asks only those, :func:`igroteka.lexicon.search.best_words`);
 - ``gaddag``: the minimal automaton of the GADDAG keys of ``nouns`` (letters
-  only), one NumPy array, for crossword move generation
+  only), one NumPy array, for move generation on a board
   (:func:`igroteka.lexicon.automaton.build`; it is turned into nested dicts only
-  when the crossword game first asks, :func:`igroteka.lexicon.gaddag.automaton`).
+  when first asked, :func:`igroteka.lexicon.gaddag.automaton`).
 """
 
 from __future__ import annotations
@@ -222,8 +222,8 @@ def _build(lang: Language, paths: dict[str, Path]) -> None:
         ):
             candidates.add(form)
     candidates |= famous_surnames(lang)
-    # The crossword rule passes only words of the dictionary, so nouns are among the known.
-    nouns = {form for form in candidates if check(form, lang, "crossword").ok} & known
+    # The rule nouns passes only words of the dictionary, so nouns are among the known.
+    nouns = {form for form in candidates if check(form, lang, "nouns").ok} & known
     folder = next(iter(paths.values())).parent
     folder.mkdir(parents=True, exist_ok=True)
     keys = build_gaddag({noun.replace("'", "") for noun in nouns}, lang)

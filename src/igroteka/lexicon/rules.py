@@ -1,20 +1,21 @@
-"""The word rules of the games, with the reason a word is refused.
+"""The word rules, with the reason a word is refused. A game picks the rule its words
+follow; a rule says what words it takes, never which game asks.
 
 Two rules:
 
-- ``any`` (Klepka letters, sheet 002): any word of the dictionary, in any form
-  (case, gender, number), that is not an abbreviation or a proper name;
-- ``crossword`` (sheet 003): common nouns in the nominative singular, nouns
-  that have no singular in the nominative plural (штаны, ножницы), place names
-  in the nominative, and surnames of famous people (a curated list, option
-  ``famous``); not first names or nicknames (ПОЛКАН), not diminutives.
+- ``any``: any word of the dictionary, in any form (case, gender, number), that is
+  not an abbreviation or a proper name;
+- ``nouns``: common nouns in the nominative singular, nouns that have no singular
+  in the nominative plural (штаны, ножницы), place names in the nominative, and
+  surnames of famous people (a curated list, option ``famous``); not first names
+  or nicknames (ПОЛКАН), not diminutives.
 
->>> check("прополка", "ru", "crossword").ok
+>>> check("прополка", "ru", "nouns").ok
 True
->>> print(check("полкан", "ru", "crossword").reason)
+>>> print(check("полкан", "ru", "nouns").reason)
 ‘полкан’ is a first name or a nickname
->>> print(check("столы", "ru", "crossword").reason)
-‘столы’ is plural: the crossword takes the nominative singular (стол)
+>>> print(check("столы", "ru", "nouns").reason)
+‘столы’ is plural: write the nominative singular (стол)
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from igroteka.lexicon.text import Language, check_language, foreign, normal, wor
 
 __all__ = ["RULES", "Rule", "Verdict", "check", "famous_surnames"]
 
-Rule = Literal["any", "crossword"]
-RULES: tuple[Rule, ...] = ("any", "crossword")
+Rule = Literal["any", "nouns"]
+RULES: tuple[Rule, ...] = ("any", "nouns")
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Verdict:
 
 @functools.cache
 def famous_surnames(lang: Language) -> frozenset[str]:
-    """The surnames of famous people the crossword rule accepts (normal form)."""
+    """The surnames of famous people the rule ``nouns`` accepts (normal form)."""
     return word_list(f"famous-{lang}.txt", lang)
 
 
@@ -60,7 +61,7 @@ def check(word: str, lang: str, rule: str = "any", *, famous: bool = True) -> Ve
     """
     language = check_language(lang)
     if rule not in RULES:
-        raise ValueError(f"unknown rule {rule!r}: the rules are any and crossword")
+        raise ValueError(f"unknown rule {rule!r}: the rules are any and nouns")
     form = normal(word, language)
     shown = word.strip()
     odd = foreign(form, language)
@@ -101,10 +102,10 @@ def check(word: str, lang: str, rule: str = "any", *, famous: bool = True) -> Ve
         if any(a.proper is None for a in readings):
             return Verdict(shown, True)
         return Verdict(shown, False, _name(shown, readings[0].proper))
-    return _crossword(shown, form, language, readings, famous)
+    return _nouns(shown, form, language, readings, famous)
 
 
-def _crossword(
+def _nouns(
     shown: str, form: str, lang: Language, readings: list[Analysis], famous: bool
 ) -> Verdict:
     nouns = [a for a in readings if a.pos == "noun"]
@@ -169,7 +170,7 @@ def _name(shown: str, proper: str | None) -> Text:
 def _problem(
     shown: str, form: str, lang: Language, reading: Analysis, surnames: frozenset[str]
 ) -> tuple[int, Text] | None:
-    """Why one reading fails the crossword rule (rank, sentence), or None if it passes.
+    """Why one reading fails the rule ``nouns`` (rank, sentence), or None if it passes.
 
     The rank puts the readings nearest to passing first: one in the nominative
     singular (иванов as a surname) explains better than another form (иванов as
@@ -196,14 +197,14 @@ def _problem(
     lemma = reading.lemma
     if reading.case != "nominative":
         why = Text(
-            "‘{shown}’ is not in the nominative: the crossword takes {lemma}",
+            "‘{shown}’ is not in the nominative: write {lemma}",
             shown=shown,
             lemma=lemma,
         )
         return rank, why
     if reading.number == "plural" and not reading.plural_only:
         why = Text(
-            "‘{shown}’ is plural: the crossword takes the nominative singular ({lemma})",
+            "‘{shown}’ is plural: write the nominative singular ({lemma})",
             shown=shown,
             lemma=lemma,
         )
@@ -212,7 +213,7 @@ def _problem(
         base = base_of(form, lang)
         if base is not None:
             why = Text(
-                "‘{shown}’ is a diminutive (of {base}): the crossword does not take those",
+                "‘{shown}’ is a diminutive (of {base}): diminutives are not taken",
                 shown=shown,
                 base=base,
             )

@@ -1,7 +1,7 @@
 """The best words a player can make from a multiset of letters.
 
-Klepka letters (sheet 002) lets a player compose words from the letter cards
-they hold; a Polysemy card stands for one letter, as many times as the word has
+A player composes words from the letter cards they hold; a Polysemy card (a
+wildcard) stands for one letter, as many times as the word has
 it (one О in вода, three in молоко). :func:`best_words` finds the words of a
 rule's word list that the letters make, with or without a Polysemy, best
 first::
@@ -96,8 +96,8 @@ def best_words(
 ) -> list[Found]:
     """The ``top`` best words the letters make, best first (ties in alphabetical order).
 
-    ``rule`` picks the word list ("any": every form of every word, "crossword":
-    the crossword rule's); ``wildcard``: the player also holds a Polysemy card
+    ``rule`` picks the word list ("any": every form of every word, "nouns":
+    the words of the rule ``nouns``); ``wildcard``: the player also holds a Polysemy card
     (a word the letters make alone is reported without it). A word scores the
     sum of ``points`` of its letters (1 for a letter not named), letters the
     Polysemy stands for included; or ``score(word)`` when given. With
@@ -111,16 +111,16 @@ def best_words(
     """
     if top < 1:
         raise ValueError("top is at least 1")
-    if rule not in ("any", "crossword"):
-        raise ValueError(f"unknown rule {rule!r}: the rules are any and crossword")
+    if rule not in ("any", "nouns"):
+        raise ValueError(f"unknown rule {rule!r}: the rules are any and nouns")
     if nouns_singular and rule != "any":
         raise ValueError("nouns_singular picks from the rule any's words")
     language = check_language(lang)
     rack = letters_of(letters, language)
     compiled = index(language)
-    crossword = rule == "crossword"
-    table = compiled.noun_signatures if crossword else compiled.word_signatures
-    trie = compiled.nouns if crossword else compiled.words
+    nouns = rule == "nouns"
+    table = compiled.noun_signatures if nouns else compiled.word_signatures
+    trie = compiled.nouns if nouns else compiled.words
     flags = compiled.singular_nouns if nouns_singular else None
     kept = _singular_signatures(language) if nouns_singular else None
     value = {char: float((points or {}).get(char, 1)) for char in ALPHABETS[language]}

@@ -3,7 +3,7 @@
 A server's bots compute in worker processes (:mod:`igroteka.server.workers`),
 forked by a forkserver that first loads the lexicon with :func:`load`
 (:mod:`igroteka.server.preload`). A worker that loads the lexicon for itself
-holds a copy of all of it: the crossword automaton's nested dicts (134 MB for
+holds a copy of all of it: the GADDAG automaton's nested dicts (134 MB for
 Ukrainian, 83 MB for Russian), the frequency list (83 MB for Ukrainian), the
 analyser's tables. Loaded in their parent before it forks them, they are in the
 workers from the start, in pages the workers share for as long as none of them
@@ -32,7 +32,7 @@ __all__ = ["load"]
 def load(langs: Iterable[str], ranked: Iterable[str] = ()) -> list[str]:
     """Load what the games' bots ask of the lexicon in each of ``langs`` whose index is
     built (a missing one takes minutes to build: it is built later, and each process
-    that uses it loads it then): the word index, the crossword automaton, the analyser.
+    that uses it loads it then): the word index, the GADDAG automaton, the analyser.
     Also the frequency lists of the languages in ``ranked`` (the bots that rank words
     by frequency play in those). The languages loaded, in order."""
     from igroteka.lexicon import gaddag, search

@@ -1,6 +1,6 @@
 """Which words the dictionaries mark as slang or colloquial.
 
-Klepka letters has a house rule that doubles the points of such words. The
+A game may score such words apart (a house rule that doubles their points). The
 test is the dictionary's own mark, not a guess: dict_uk (through pymorphy3)
 tags slang ``Slng`` and colloquial words ``Infr``; OpenCorpora does the same
 for Russian. A word is slang when any of its known readings carries either

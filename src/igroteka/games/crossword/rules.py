@@ -257,7 +257,7 @@ def _unfit(form: str, lang: Language) -> Text | None:
 def _check(form: str, lang: Language, famous: bool) -> Any:
     from igroteka.lexicon.rules import check
 
-    return check(form, lang, "crossword", famous=famous)
+    return check(form, lang, "nouns", famous=famous)
 
 
 def refusal(word: str, lang: Language, *, famous: bool = True, family: bool = True) -> Text:
