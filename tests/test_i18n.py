@@ -118,12 +118,52 @@ def test_every_template_has_a_translation(lang: str) -> None:
                 assert forms == 3, (english, sentence)
 
 
+def catalogue_files(lang: str) -> dict[str | None, Path]:
+    """The catalogues of a language: the shared one (None) and each game package's own."""
+    files: dict[str | None, Path] = {None: SOURCE / "content" / "messages" / f"{lang}.json"}
+    for path in sorted((SOURCE / "games").glob(f"*/messages/{lang}.json")):
+        files[path.parent.parent.name] = path
+    return files
+
+
+def sayers() -> dict[str, set[str | None]]:
+    """Every template in the code, and who says it: a game's package by its name, else None."""
+    said: dict[str, set[str | None]] = {}
+    for where, call in calls("Text"):
+        template = template_of(call)
+        if template is not None:
+            parts = Path(where.partition(":")[0]).parts
+            game = parts[1] if parts[0] == "games" and len(parts) > 2 else None
+            said.setdefault(template, set()).add(game)
+    return said
+
+
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_catalogue_files_are_sorted_json(lang: str) -> None:
     """The catalogues stay easy to review: sorted keys, one entry a line."""
-    path = SOURCE / "content" / "messages" / f"{lang}.json"
-    entries = json.loads(path.read_text("utf-8"))
-    assert list(entries) == sorted(entries)
+    for path in catalogue_files(lang).values():
+        entries = json.loads(path.read_text("utf-8"))
+        assert list(entries) == sorted(entries), path
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_each_game_holds_its_own_translations(lang: str) -> None:
+    """A sentence only one game's package says is translated in that package
+    (games/<name>/messages/); the shared catalogue holds the rest; none is in two."""
+    said = sayers()
+    held: dict[str, str | None] = {}
+    for owner, path in catalogue_files(lang).items():
+        for template in json.loads(path.read_text("utf-8")):
+            assert template not in held, (template, held.get(template), owner)
+            held[template] = owner
+    assert set(catalogue_files(lang)) - {None} <= set(game_names())
+    misplaced = []
+    for template, owner in held.items():
+        by = said.get(template, set())
+        own = next(iter(by)) if len(by) == 1 else None
+        if owner != own:
+            misplaced.append((template, owner, own))
+    assert misplaced == [], "(template, where it is, where it belongs)"
 
 
 def test_a_sentence_is_said_in_the_players_language() -> None:
@@ -229,6 +269,7 @@ def test_every_refusal_in_random_games_is_translated(name: str) -> None:
     """Whatever a player sends in whatever state, the refusal has a Ukrainian and a Russian text."""
     found = entry(name)
     game = found.game
+    levels = found.bot_levels
     refusals: dict[str, str] = {}
     for bad in ({"pairs": -1}, {"pairs": "many"}, {"colour": "red"}, {"starter": 99}):
         try:
@@ -239,7 +280,7 @@ def test_every_refusal_in_random_games_is_translated(name: str) -> None:
         rng = random.Random(seed)
         players = [f"p{n}" for n in range(rng.randint(2, 3))]
         played = Match.start(game, players, {}, seed)
-        bots = {n: found.make_bot("easy", n, seed) for n in range(len(players))}
+        bots = {n: found.make_bot(levels[n % len(levels)], n, seed) for n in range(len(players))}
         play_out(played, bots)
         match = Match.start(game, players, {}, seed)
         for logged in played.log:
@@ -278,13 +319,14 @@ def test_every_sentence_and_banner_of_random_games_is_translated(name: str) -> N
     from igroteka.engine.narration import bot_name
 
     found = entry(name)
-    game, narrator = found.game, found.declaration.narrator
+    game, narrator, levels = found.game, found.declaration.narrator, found.bot_levels
     said: list[Text] = []
     for seed in range(2):
         players = ["Ann", "Bob", "Olya"][: 2 + seed]
-        names = [*players[:-1], bot_name("easy")]
+        chosen = [levels[n % len(levels)] for n in range(len(players))]
+        names = [*players[:-1], bot_name(chosen[-1])]
         played = Match.start(game, players, {}, seed)
-        play_out(played, {n: found.make_bot("easy", n, seed) for n in range(len(players))})
+        play_out(played, {n: found.make_bot(chosen[n], n, seed) for n in range(len(players))})
         match = Match.start(game, players, {}, seed)
         for number, logged in enumerate(played.log, start=1):
             events = match.play(logged.seat, game.decode_action(logged.action))

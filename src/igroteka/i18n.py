@@ -2,8 +2,9 @@
 
 The rules refuse in English, with a :class:`Text`: a ``str`` (so it reads as
 English everywhere) that keeps its template and values, so that the server can
-say it again in the player's language from a catalogue
-(``content/messages/{lang}.json``: each English template beside its translation).
+say it again in the player's language from a catalogue: each English template beside
+its translation, the sentences the games share in ``content/messages/{lang}.json`` and
+each game's own in its package (``games/<name>/messages/{lang}.json``).
 
 >>> reason = Text("card {number} is already face up", number=3)
 >>> reason
@@ -104,11 +105,19 @@ def translate(text: str, lang: str) -> str:
 
 @functools.cache
 def catalogue(lang: str) -> Mapping[str, str]:
-    """The translations into ``lang``: English template to template."""
+    """The translations into ``lang``: English template to template. The shared catalogue
+    and every game package's own are one (a template is in one of them: a test checks)."""
     if lang == DEFAULT or lang not in LANGUAGES:
         return MappingProxyType({})
-    path = resources.files("igroteka").joinpath("content", "messages", f"{lang}.json")
-    entries: dict[str, str] = json.loads(path.read_text("utf-8"))
+    package = resources.files("igroteka")
+    paths = [package.joinpath("content", "messages", f"{lang}.json")]
+    for folder in sorted(package.joinpath("games").iterdir(), key=lambda found: found.name):
+        own = folder.joinpath("messages", f"{lang}.json")
+        if own.is_file():
+            paths.append(own)
+    entries: dict[str, str] = {}
+    for path in paths:
+        entries.update(json.loads(path.read_text("utf-8")))
     return MappingProxyType(entries)
 
 
