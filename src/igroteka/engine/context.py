@@ -10,11 +10,12 @@ ended from here, without knowing the game's own view::
 ``seq`` of the view it was chosen on. ``deadline`` is when the turn timer of
 the awaited seats runs out (seconds since the epoch), or ``None``.
 
->>> from igroteka.games import get_game
->>> game = get_game("klepka")
->>> state = game.setup(game.parse_options({"pairs": 2}), 2, seed=1)
->>> context(game, state, seq=0)["phase"]
-'london'
+>>> from igroteka.games import game_names, get_game
+>>> game = get_game(game_names()[0])
+>>> state = game.setup(game.parse_options({}), 2, seed=1)
+>>> told = context(game, state, seq=0)
+>>> sorted(told), told["phase"] == game.phase(state)
+(['actors', 'awaited', 'deadline', 'outcome', 'phase', 'seq'], True)
 """
 
 from __future__ import annotations

@@ -229,9 +229,9 @@ class Declaration:
     """The game's sentences: one for each event, the banner above the table, the rules
     explained the first time they are met (``engine/narration.py``)."""
     languages: tuple[str, ...] = ()
-    """The languages of the game's words when no option chooses among them (Klepka letters:
-    Ukrainian alone). A game whose option chooses its language (:attr:`language_option`) is
-    played in that option's; a game of no words, in none."""
+    """The languages of the game's words when no option chooses among them (a game of
+    Ukrainian words alone: ``("uk",)``). A game whose option chooses its language
+    (:attr:`language_option`) is played in that option's; a game of no words, in none."""
 
     def __post_init__(self) -> None:
         for lang in self.languages:
@@ -242,9 +242,13 @@ class Declaration:
     def language_option(self) -> Option | None:
         """The option that chooses the game's language: a choice whose choices carry one.
 
-        >>> from igroteka.games import entry
-        >>> entry("crossword").declaration.language_option.key
-        'lang'
+        >>> tiles = Option("tiles", "choice", labels("Tiles", "Фішки", "Фишки"), default="uk",
+        ...     choices=(Choice("ru", labels("ru", "ru", "ru"), lang="ru"),
+        ...              Choice("uk", labels("uk", "uk", "uk"), lang="uk")))
+        >>> words = Declaration("words", labels("Words", "Слова", "Слова"), labels("", "", ""),
+        ...     options=(tiles,))
+        >>> words.language_option.key
+        'tiles'
         """
         return next(
             (o for o in self.options if o.kind == "choice" and any(c.lang for c in o.choices)),
@@ -255,8 +259,13 @@ class Declaration:
     def words_in(self) -> tuple[str, ...]:
         """Every language the game may be played in, as the lobby says on its card.
 
-        >>> from igroteka.games import entry
-        >>> entry("crossword").declaration.words_in, entry("letters").declaration.words_in
+        >>> tiles = Option("tiles", "choice", labels("Tiles", "Фішки", "Фишки"), default="uk",
+        ...     choices=(Choice("ru", labels("ru", "ru", "ru"), lang="ru"),
+        ...              Choice("uk", labels("uk", "uk", "uk"), lang="uk")))
+        >>> words = Declaration("words", labels("Words", "Слова", "Слова"), labels("", "", ""),
+        ...     options=(tiles,))
+        >>> uk = Declaration("uk", labels("Uk", "Uk", "Uk"), labels("", "", ""), languages=("uk",))
+        >>> words.words_in, uk.words_in
         (('ru', 'uk'), ('uk',))
         """
         chooser = self.language_option

@@ -38,6 +38,11 @@ class Entry:
     """``terminal()``: the game at a terminal, a :class:`igroteka.terminal.GameTerminal`
     (its module imported only when a person plays there); ``None``: the plain one, which
     shows the views and reads actions as JSON."""
+    preload: Callable[[tuple[str, ...]], Any] | None = None
+    """``preload(languages)``: what the game's bots load once in the parent of the server's
+    worker processes, so that every worker shares it (a model, the word frequencies they rank
+    by), given the languages whose lexicon is loaded there; its answer is kept alive there.
+    ``None``: nothing beyond the lexicon of the game's languages."""
 
     @property
     def bot_levels(self) -> tuple[str, ...]:

@@ -31,7 +31,7 @@ A = TypeVar("A")
 class IllegalAction(Exception):
     """An action the rules refuse. ``reason`` is a sentence for the player.
 
-    ``detail``: JSON a screen may use to place the reason (a Klepka chain names the link
+    ``detail``: JSON a screen may use to place the reason (a chain of words names the link
     that breaks it: ``{"link": 2}``); the server passes it on without reading it.
     """
 
@@ -241,7 +241,7 @@ class Game(Protocol[S, A]):
     """
 
     name: str
-    """The one name that identifies the game everywhere (``"klepka"``)."""
+    """The one name that identifies the game everywhere (its package's: ``games/<name>/``)."""
     version: int
     """The version of the rules: raised when a logged action may replay differently."""
     min_players: int
@@ -297,7 +297,7 @@ class Game(Protocol[S, A]):
 
     def pause(self, state: S) -> float | None:
         """How long (seconds) a room waits before the automatic step due now, as the game's
-        options chose it (a Klepka room's reveal time); ``None``: the server's own setting.
+        options chose it (how long revealed cards stay up); ``None``: the server's own setting.
 
         Asked only while :meth:`automatic` has a step; a pure function of the state.
         """

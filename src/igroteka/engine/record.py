@@ -4,7 +4,7 @@ A record is all it takes to rebuild a game exactly. Its JSON carries a
 checksum, so a record that was cut short or edited is refused with a clear
 message instead of replaying into a different game.
 
->>> record = GameRecord("klepka", {"pairs": 4}, 7, ("Ann", "Bob"), ())
+>>> record = GameRecord("pile", {"stones": 15}, 7, ("Ann", "Bob"), ())
 >>> GameRecord.from_json(record.to_json()) == record
 True
 >>> GameRecord.from_json(record.to_json()[:-20])

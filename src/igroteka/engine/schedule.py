@@ -7,11 +7,12 @@ during another's turn), lowest seat first; then it takes the automatic step if
 one is due, or else the game waits for its awaited seats. ``play_out`` asks an
 agent at once; a web room waits for a person, or lets a bot act after a delay.
 
->>> from igroteka.games import get_game
->>> game = get_game("klepka")
->>> state = game.setup(game.parse_options({"pairs": 2}), 2, seed=1)
->>> next_step(game, state)
-Step(kind='await', seats=(0, 1), action=None)
+>>> from igroteka.games import game_names, get_game
+>>> game = get_game(game_names()[0])
+>>> state = game.setup(game.parse_options({}), 2, seed=1)
+>>> step = next_step(game, state)
+>>> step.kind, set(step.seats) == game.awaited(state), step.action
+('await', True, None)
 >>> offered_seats(game, state)
 ()
 """

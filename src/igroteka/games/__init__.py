@@ -5,12 +5,13 @@ bot factory, its declaration (titles, options, bot levels: ``declaration.py``) a
 hooks (:class:`~igroteka.engine.entry.Entry`).
 The lobby, the command line, the API and the terminal are made from it.
 
->>> get_game("klepka").name
-'klepka'
+>>> name = game_names()[0]
+>>> get_game(name).name == name
+True
 >>> game_names() == GAMES
 True
->>> versions("klepka")
-{'rules': 1}
+>>> "rules" in versions(name)
+True
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ logs, each connection's tasks), and most of what an update allocates dies at onc
 (the views, the messages) or within seconds (a turn's futures and timers). At the
 default, those seconds-old objects reach the oldest generation and bring on full
 collections: every few seconds a pause of 100 to 180 ms in which no room is told
-anything, the slowest 1% of updates (bench/server.py, Klepka at 200 rooms: p99
+anything, the slowest 1% of updates (bench/server.py, 200 rooms of its default game: p99
 84 ms, of which these pauses are most).
 
 :func:`tune` sets the youngest generation's threshold to :data:`YOUNG`: a young

@@ -33,7 +33,7 @@ __all__ = [
 MAX_MESSAGE = 16_384
 """The largest websocket message a client may send (characters)."""
 MAX_DEPTH = 32
-"""How deeply a message's arrays and objects may nest (a crossword play is 4 deep)."""
+"""How deeply a message's arrays and objects may nest (a play of tiles on a board is 4 deep)."""
 
 _TOKEN = re.compile(r'["\[\]{}]')
 _STRING_REST = re.compile(r'(?:[^"\\]|\\.)*"', re.DOTALL)

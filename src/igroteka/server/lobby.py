@@ -12,7 +12,7 @@ any seated person acts as its creator, as everyone could before.
 
 >>> from igroteka.store import Room, Store
 >>> store = Store("sqlite://")
->>> room = Room("r1", "klepka", {}, seed=1, players=2, created=0.0, seats=[Seat(0), Seat(1)])
+>>> room = Room("r1", "pile", {}, seed=1, players=2, created=0.0, seats=[Seat(0), Seat(1)])
 >>> store.create_room(room)
 >>> lobby = Lobby(room, store, bot_levels=("easy",))
 >>> token = lobby.take_seat(0, "Ann")

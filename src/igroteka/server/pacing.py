@@ -7,7 +7,7 @@ a look), and a bot stands in for a person who has gone (no connection for
 room does it, in the one order of :mod:`igroteka.engine.schedule`, as
 ``play_out`` does: before each step the bots the game does not wait for are
 offered their chance (a Chaos during another's turn); then the automatic step
-is taken after the pause the room's game chose (``Game.pause``: a Klepka room's reveal
+is taken after the pause the room's game chose (``Game.pause``: a room's reveal
 time), or ``pause`` seconds when it chose none, or ``reveal`` seconds in every room when
 the server is told so, or the lowest awaited bot acts after ``bot``
 seconds, or a stand-in once its person's time is up. Each step takes the

@@ -68,8 +68,8 @@ def word_languages(names: Iterable[str] | None = None) -> tuple[str, ...]:
     """The languages whose word index the games ask for.
 
     A game that asks the lexicon (its declaration says ``lexicon``) is played in
-    the languages of its ``lang`` option when it has one, else in Ukrainian
-    (Klepka letters, the one such game so far, has no language to choose).
+    the languages of its ``lang`` option when it has one, else in Ukrainian (so far the one
+    language of every word game with no language to choose).
     """
     wanted: list[str] = []
     for name in game_names() if names is None else names:

@@ -1,6 +1,6 @@
 """Workers: where a room's computation runs, so that the event loop only moves messages.
 
-The rules' ``apply`` (which may solve chains at the end of a Klepka game) and a
+The rules' ``apply`` (which may solve chains at the end of a game) and a
 bot's ``choose`` or ``offer`` (which may search words, or values) are pure
 computations of unknown length in pure Python. They hold the interpreter's
 lock (the GIL) while they run, so a thread would not free the loop: every time

@@ -7,7 +7,7 @@ nothing else needs to be kept for it. Beside the rooms, the store keeps the pict
 uploaded for own decks (``images``: id, media type, bytes), which a deck names by id.
 
 >>> store = Store("sqlite://")
->>> store.create_room(Room("r1", "klepka", {"pairs": 4}, seed=7, players=2, created=0.0))
+>>> store.create_room(Room("r1", "pile", {"stones": 15}, seed=7, players=2, created=0.0))
 >>> store.append_action("r1", 0, seat=0, action={"type": "london", "yes": False})
 >>> [(room.id, len(room.actions)) for room in store.rooms()]
 [('r1', 1)]

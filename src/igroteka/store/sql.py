@@ -346,7 +346,7 @@ class Store:
 
         >>> store = Store("sqlite://")
         >>> for room in ("a", "b"):
-        ...     store.create_room(Room(room, "klepka", {}, seed=1, players=2, created=0.0))
+        ...     store.create_room(Room(room, "pile", {}, seed=1, players=2, created=0.0))
         >>> store.append_actions([Appended("a", 0, 0, {"type": "stop"}),
         ...                       Appended("b", 0, 1, {"type": "stop"}),
         ...                       Appended("a", 0, 1, {"type": "again"})])

@@ -16,7 +16,7 @@ from igroteka.games.associations.tools import add_tools
 if TYPE_CHECKING:
     from igroteka.terminal import GameTerminal
 
-__all__ = ["ENTRY", "redeal", "terminal"]
+__all__ = ["ENTRY", "preload", "redeal", "terminal"]
 
 
 def _spread(cards: list[str], sizes: list[int]) -> list[tuple[str, ...]]:
@@ -88,6 +88,20 @@ def terminal() -> GameTerminal[Any]:
     return TERMINAL
 
 
+def preload(languages: tuple[str, ...]) -> str:
+    """The bots' meaning model and the cards' vectors, loaded (not run: a run would start the
+    model's threads, which a fork must not copy) before the server's workers are forked."""
+    from igroteka.games.associations import meaning
+
+    return meaning.load()
+
+
 ENTRY = Entry(
-    AssociationsGame(), make_bot, DECLARATION, tools=add_tools, redeal=redeal, terminal=terminal
+    AssociationsGame(),
+    make_bot,
+    DECLARATION,
+    tools=add_tools,
+    redeal=redeal,
+    terminal=terminal,
+    preload=preload,
 )

@@ -10,12 +10,12 @@ from igroteka.engine.entry import Entry
 from igroteka.engine.rng import Rng
 from igroteka.games.letters.bots import make_bot
 from igroteka.games.letters.declaration import DECLARATION
-from igroteka.games.letters.rules import LettersGame, LettersState
+from igroteka.games.letters.rules import LANG, LettersGame, LettersState
 
 if TYPE_CHECKING:
     from igroteka.terminal import GameTerminal
 
-__all__ = ["ENTRY", "redeal", "terminal"]
+__all__ = ["ENTRY", "preload", "redeal", "terminal"]
 
 
 def redeal(state: LettersState, seed: int, seat: int | None) -> LettersState:
@@ -36,4 +36,17 @@ def terminal() -> GameTerminal[Any]:
     return TERMINAL
 
 
-ENTRY = Entry(LettersGame(), make_bot, DECLARATION, redeal=redeal, terminal=terminal)
+def preload(languages: tuple[str, ...]) -> tuple[str, ...]:
+    """The word frequencies the bots rank words by (wordfreq's list, read whole on its first
+    question), when the lexicon of the game's language is loaded: the languages read."""
+    from igroteka.lexicon.frequency import zipf
+
+    if LANG not in languages:
+        return ()
+    zipf("а", LANG)
+    return (LANG,)
+
+
+ENTRY = Entry(
+    LettersGame(), make_bot, DECLARATION, redeal=redeal, terminal=terminal, preload=preload
+)
