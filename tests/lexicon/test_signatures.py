@@ -61,6 +61,22 @@ def test_the_table_makes_exactly_the_words_counting_letters_makes(
     assert made_by_table(table, trie, rack, wildcard) == made_by_counting(words, rack, wildcard)
 
 
+@settings(max_examples=100, deadline=None)
+@given(words_strategy, racks, st.booleans(), st.lists(st.integers(1, 10), min_size=8, max_size=8))
+def test_a_signature_made_is_worth_its_letters_points_summed(
+    words: list[str], rack: dict[str, int], wildcard: bool, points: list[int]
+) -> None:
+    """What a word scores before it is spelt (the search ranks by it): each of its letters'
+    points, as many times as the word has the letter, with or without a Polysemy."""
+    trie = marisa_trie.Trie(words)
+    table = Signatures.build(words, "uk", trie)
+    value = dict(zip(LETTERS.replace("'", ""), map(float, points), strict=True))
+    numbers = table.found(table.fits(rack, wildcard))
+    worth = table.worth(numbers, value, None if wildcard else rack)
+    for number, found in zip(numbers.tolist(), worth.tolist(), strict=True):
+        assert found == sum(value[char] for char in table.signature(number))
+
+
 @settings(max_examples=30, deadline=None)
 @given(words_strategy)
 def test_signatures_are_longest_first_and_keep_their_words_in_order(words: list[str]) -> None:

@@ -124,7 +124,6 @@ def best_words(
     flags = compiled.singular_nouns if nouns_singular else None
     kept = _singular_signatures(language) if nouns_singular else None
     value = {char: float((points or {}).get(char, 1)) for char in ALPHABETS[language]}
-    weights = np.array([value[char] for char in table.alphabet])  # in the rows of counts()
     fits = table.fits(rack, wildcard)
     best = _Best(top, language, ranked=score is None)
     for bound, first, end in _lengths(table, rack, value, wildcard):
@@ -135,8 +134,7 @@ def best_words(
             numbers = numbers[kept[numbers]]
         if not numbers.size:
             continue
-        counts = table.counts(numbers)
-        rated = weights @ counts
+        rated = table.worth(numbers, value, None if wildcard else rack)
         for place in np.argsort(-rated, kind="stable"):
             worth = float(rated[place])
             if best.beyond(worth):
