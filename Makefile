@@ -57,9 +57,10 @@ js: $(NODE_MODULES)
 
 test: lint typecheck node js unit
 
-# The inner loop: lint, types, the client's checks and the fast tests (no browser, no PostgreSQL).
+# The inner loop: lint, types, the client's checks and the fast tests (no browser, no PostgreSQL,
+# none of the tests marked slow: CONTRIBUTING lists them).
 check: lint typecheck js
-	$(BIN)/pytest -q -m "not browser and not postgres"
+	$(BIN)/pytest -q -m "not browser and not postgres and not slow"
 
 bench: $(STAMP)
 	$(BIN)/python bench/chain_solver.py

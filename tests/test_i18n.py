@@ -85,6 +85,7 @@ def test_every_template_is_a_literal() -> None:
     assert odd == []
 
 
+@pytest.mark.slow
 def test_every_refusal_is_translatable() -> None:
     """No refusal is a bare English string: each is a Text (or passes one on)."""
     bare = []
@@ -265,6 +266,7 @@ def association_attempts(view: dict[str, object], rng: random.Random) -> list[ob
 
 
 @pytest.mark.parametrize("name", game_names())
+@pytest.mark.slow
 def test_every_refusal_in_random_games_is_translated(name: str) -> None:
     """Whatever a player sends in whatever state, the refusal has a Ukrainian and a Russian text."""
     found = entry(name)
@@ -311,6 +313,7 @@ def untranslated(text: object, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", game_names())
+@pytest.mark.slow
 def test_every_sentence_and_banner_of_random_games_is_translated(name: str) -> None:
     """The move log and the banner of whole games, for each seat and a spectator, are said in
     Ukrainian and Russian: every sentence and every sentence within one (a bot's name)."""

@@ -13,6 +13,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 SOURCE = Path(__file__).resolve().parents[1] / "src"
 
 
@@ -97,6 +99,7 @@ def import_graph() -> dict[str, set[str]]:
     return {name: set(imported(name, path, known)) - {name, ""} for name, path in known.items()}
 
 
+@pytest.mark.slow
 def test_no_module_imports_itself_back_through_others() -> None:
     graph = import_graph()
     assert (

@@ -32,6 +32,7 @@ def position(tmp_path: Path, **data: Any) -> str:
     return str(path)
 
 
+@pytest.mark.slow
 def test_a_bot_game_prints_one_summary_and_replays_to_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -128,6 +129,7 @@ def test_moves_lists_the_best_plays_best_first_each_as_check_would_score_it(
         assert sorted(json.loads(judged)["words"], key=lambda word: word["word"]) == by_word
 
 
+@pytest.mark.slow
 def test_a_person_plays_a_word_in_notation_and_gets_refusals_explained() -> None:
     """A scripted person: help, nonsense, a word off the centre, then the best play; then passes."""
     rack = _first_rack(seed=5)

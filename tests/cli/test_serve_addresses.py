@@ -63,6 +63,7 @@ def test_a_server_on_this_computer_alone_says_so_and_how_to_let_others_join() ->
         )
 
 
+@pytest.mark.slow
 def test_a_server_on_every_network_prints_the_addresses_others_open_and_they_answer() -> None:
     with serving("--host", "0.0.0.0") as lines:
         port = re.fullmatch(r"Igroteka at http://127\.0\.0\.1:(\d+)  .*", lines[0])
@@ -77,6 +78,7 @@ def test_a_server_on_every_network_prints_the_addresses_others_open_and_they_ans
             assert answers(url)
 
 
+@pytest.mark.slow
 def test_a_public_url_is_the_address_invites_use() -> None:
     with serving("--public-url", "https://Games.School.example/") as lines:
         assert lines[1] == "Invite links use https://games.school.example"

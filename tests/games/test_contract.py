@@ -164,6 +164,7 @@ def test_a_numbered_option_accepts_its_highest_value(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", names())
+@pytest.mark.slow
 def test_the_same_seed_and_actions_give_the_same_game(name: str) -> None:
     """A game is its options, seed and actions: the same ones give equal states throughout."""
     for seed in (1, 2):
@@ -319,6 +320,7 @@ def test_a_pause_is_said_only_before_an_automatic_step_and_is_a_short_time(name:
 
 
 @pytest.mark.parametrize("name", names())
+@pytest.mark.slow
 def test_bots_of_every_level_finish_a_game(name: str) -> None:
     """A game between bots of one level ends, for every level the game declares."""
     found = entry(name)

@@ -62,6 +62,7 @@ def test_the_nouns_rule_keeps_only_its_nouns() -> None:
 
 
 @pytest.mark.parametrize("lang", ["uk", "ru"])
+@pytest.mark.slow
 def test_nouns_singular_gives_exactly_the_words_that_may_be_nouns_in_the_singular(
     lang: str,
 ) -> None:
@@ -94,6 +95,7 @@ def test_a_scoring_function_of_the_callers_ranks_the_words() -> None:
 
 
 @pytest.mark.parametrize("wildcard", [False, True])
+@pytest.mark.slow
 def test_the_search_finds_exactly_what_a_plain_scan_finds(wildcard: bool) -> None:
     rng = random.Random(7)
     words = index("uk").words

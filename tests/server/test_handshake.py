@@ -126,6 +126,7 @@ def test_a_connection_that_never_joins_is_closed() -> None:
         assert "join" in refusal["reason"]
 
 
+@pytest.mark.slow
 def test_no_token_is_written_in_what_the_server_logs(tmp_path: Path) -> None:
     """A server in production may run with uvicorn's access log on (level info): a game played,
     and an old client that still sends its token in the address, leave no token in it."""

@@ -95,6 +95,7 @@ def vanish(port: int, path: str) -> None:
     reset(opened(port, path))
 
 
+@pytest.mark.slow
 def test_hostile_frames_are_refused_and_the_connection_goes_on_with_no_traceback(
     tmp_path: Path,
 ) -> None:
@@ -146,6 +147,7 @@ def test_hostile_frames_are_refused_and_the_connection_goes_on_with_no_traceback
     assert "Traceback" not in logged and "Exception" not in logged, logged[-3000:]
 
 
+@pytest.mark.slow
 def test_a_client_that_leaves_while_updates_stream_leaves_no_traceback(tmp_path: Path) -> None:
     """Two people play while spectators who never read come and vanish mid-stream."""
     port = free_port()

@@ -140,6 +140,7 @@ def test_an_upload_that_is_not_a_picture_it_may_take_is_refused_and_nothing_is_k
         assert count(client) == 0
 
 
+@pytest.mark.slow
 def test_a_decompression_bomb_is_refused_from_its_header_without_being_unpacked() -> None:
     bomb = png((20_000, 20_000), mode="1", text=False)  # 400 million pixels in a small file
     assert len(bomb) < MAX_BYTES and MAX_PIXELS < 20_000**2

@@ -88,6 +88,7 @@ def survives_sigkill(store: Path | str) -> None:
         assert again[0].view["outcome"] is not None
 
 
+@pytest.mark.slow
 def test_a_game_survives_sigkill_and_both_players_carry_on(tmp_path: Path) -> None:
     survives_sigkill(tmp_path / "games.db")
 
@@ -101,6 +102,7 @@ def test_a_game_in_postgresql_survives_sigkill_and_both_players_carry_on(
     survives_sigkill(postgres_url)
 
 
+@pytest.mark.slow
 def test_a_second_server_on_the_same_sqlite_file_refuses_to_start_and_says_why(
     tmp_path: Path,
 ) -> None:

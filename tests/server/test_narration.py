@@ -123,6 +123,7 @@ def watch(client: Any, room: str, into: list[dict[str, Any]]) -> None:
 @pytest.mark.parametrize(("game", "options"), GAMES)
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40))
+@pytest.mark.slow
 def test_no_banner_or_log_line_tells_a_seat_or_a_spectator_what_its_view_may_not(
     game: str, options: dict[str, Any], seed: int
 ) -> None:
@@ -193,6 +194,7 @@ def test_a_bot_standing_in_for_someone_gone_is_said_once_and_their_return_too() 
                 assert texts(back) == ["Ann is back"]
 
 
+@pytest.mark.slow
 def test_a_turn_timer_running_out_is_said_before_the_bots_move() -> None:
     with server(settings=QUICK) as client:
         room = new_room(client, "klepka", 2, turn_timer=1, starter=0)

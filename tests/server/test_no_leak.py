@@ -33,6 +33,7 @@ def spectate(client: Any, room: str, into: list[dict[str, Any]]) -> None:
         ("associations", {"goal": 12}),
     ],
 )
+@pytest.mark.slow
 def test_messages_to_each_seat_and_to_spectators_hold_only_what_they_may_know(
     game: str, options: dict[str, Any]
 ) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from igroteka.server import Settings
 from tests.server.support import ROOMY, connected, new_room, seat, server, start
 
@@ -50,6 +52,7 @@ def next_update(ws: Any) -> dict[str, Any]:
             return message
 
 
+@pytest.mark.slow
 def test_revealed_cards_stay_up_for_the_seconds_the_room_chose() -> None:
     quick = seconds_cards_stay_up(ROOMS_CHOOSE, reveal=1)
     slow = seconds_cards_stay_up(ROOMS_CHOOSE, reveal=3)
@@ -57,6 +60,7 @@ def test_revealed_cards_stay_up_for_the_seconds_the_room_chose() -> None:
     assert 2.9 <= slow < 5.0
 
 
+@pytest.mark.slow
 def test_a_room_that_chooses_nothing_shows_revealed_cards_for_3_seconds() -> None:
     assert 2.9 <= seconds_cards_stay_up(ROOMS_CHOOSE) < 5.0
 

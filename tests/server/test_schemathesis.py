@@ -16,12 +16,14 @@ import sys
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.server.support import free_port, running
 
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 
 
+@pytest.mark.slow
 def test_schemathesis_with_every_check_finds_nothing(tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"

@@ -63,6 +63,7 @@ def spectate(client: Any, room: str, into: list[dict[str, Any]]) -> None:
 @pytest.mark.parametrize(("game", "options"), GAMES)
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS)
+@pytest.mark.slow
 def test_no_message_to_a_seat_or_a_spectator_tells_the_seed_before_the_game_ends(
     game: str, options: dict[str, Any], seed: int
 ) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from igroteka.engine import GameRecord, replay
 from igroteka.games import get_game
 from tests.server.support import bot, connected, new_room, play_through, seat, server, start
@@ -49,6 +51,7 @@ def test_two_people_play_klepka_letters_with_a_bot() -> None:
             assert results[name][-1]["view"]["outcome"] is not None
 
 
+@pytest.mark.slow
 def test_a_room_comes_back_exactly_after_a_restart(store_url: str) -> None:
     url = store_url
     with server(url) as client:

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from igroteka.engine import GameRecord, Match
@@ -63,6 +64,7 @@ def at_once(client: TestClient, room: str, sends: dict[int, dict[str, Any]]) -> 
     return answers
 
 
+@pytest.mark.slow
 def test_three_players_answering_the_london_question_at_once_are_all_heard(
     tmp_path: Path,
 ) -> None:
@@ -79,6 +81,7 @@ def test_three_players_answering_the_london_question_at_once_are_all_heard(
             assert client.get(f"/api/rooms/{room}").json()["seq"] == 3
 
 
+@pytest.mark.slow
 def test_two_players_submitting_their_chains_at_once_are_both_heard(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
     options = {"pairs": 4, "chain": "manual", "starter": 0}
@@ -135,6 +138,7 @@ def welcome(client: TestClient, room: str, seat_number: int) -> dict[str, Any]:
         return message
 
 
+@pytest.mark.slow
 def test_a_chaos_and_an_exchange_played_at_once_are_both_accepted(tmp_path: Path) -> None:
     """Seat 1 plays Chaos while seat 2 plays an Exchange with seat 0: neither touches what the
     other rests on, so both are accepted, whichever comes first."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from igroteka.server import Settings
 from tests.server.support import connected, new_room, seat, server, start
 
@@ -44,6 +46,7 @@ def test_players_gone_from_a_table_that_acts_at_once_are_all_played_by_bots() ->
         assert done["seq"] > 8 and not any(s["present"] for s in done["seats"])
 
 
+@pytest.mark.slow
 def test_a_player_who_is_here_is_waited_for_and_the_turn_timer_plays_for_them() -> None:
     with server(settings=QUICK) as client:
         room = new_room(client, "letters", 2, pairs=10, starter=0)

@@ -111,6 +111,7 @@ def test_a_server_whose_index_cannot_be_built_says_why_and_stays_unready(
         assert "no space left on the device" in answer.json()["reason"]
 
 
+@pytest.mark.slow
 def test_stored_rooms_are_there_once_the_server_says_it_is_ready(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
     with TestClient(create_app(url, FAST, indexes=SlowIndexes(), say=print)) as client:

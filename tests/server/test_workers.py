@@ -76,6 +76,7 @@ time.sleep(60)
 """
 
 
+@pytest.mark.slow
 def test_workers_end_when_their_server_is_killed() -> None:
     server = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE)
     assert server.stdout is not None

@@ -86,6 +86,7 @@ def accuracy(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.slow
 def test_the_hard_guesser_reads_a_clue_by_its_meaning_not_its_words(lang: str) -> None:
     """An associative clue names nothing drawn and a poetic one is a saying: the hard guesser
     finds the card among four far more often than chance (0.25) all the same (measured on
@@ -269,6 +270,7 @@ def finders(level: str, deals: int, tables: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+@pytest.mark.slow
 def test_the_hard_storyteller_is_found_by_some_but_not_all_far_more_often_than_random() -> None:
     def some(level: str) -> float:
         return statistics.fmean(0 < n < 3 for n in finders(level, 60, 4))

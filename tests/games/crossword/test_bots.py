@@ -58,6 +58,7 @@ def test_the_easy_bot_lays_short_words_without_blanks_when_it_can() -> None:
             assert any(p.tiles == action.tiles for p in short)
 
 
+@pytest.mark.slow
 def test_the_hard_bot_lays_turns_of_several_words() -> None:
     """The sheet's turns of two words in two places: the hard bot finds some in a few games."""
     several = 0
@@ -83,6 +84,7 @@ def test_a_blank_is_worth_keeping_and_a_dear_letter_is_not() -> None:
     assert leave_value("аеоиуыэ", "ru") < leave_value("аеинрст", "ru")  # all vowels is poor
 
 
+@pytest.mark.slow
 def test_the_hard_bot_beats_the_random_bot() -> None:
     wins = 0
     for seed in range(4):
@@ -139,6 +141,7 @@ def endgame_views(bag: range) -> list[tuple[dict[str, object], str]]:
     return found
 
 
+@pytest.mark.slow
 def test_with_the_bag_empty_the_hard_bot_weighs_the_reply_of_the_opponents_very_rack(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -155,6 +158,7 @@ def test_with_the_bag_empty_the_hard_bot_weighs_the_reply_of_the_opponents_very_
     assert checked >= 2
 
 
+@pytest.mark.slow
 def test_with_tiles_in_the_bag_the_reply_rack_is_drawn_at_random_from_the_unseen_tiles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -122,6 +122,7 @@ def test_the_plays_are_exactly_what_trying_every_placement_finds(
     assert {play.tiles for play in found} == brute_force(board, small, lang)
 
 
+@pytest.mark.slow
 def test_with_a_blank_too_the_plays_are_what_trying_every_placement_finds() -> None:
     board, _ = game("ru", 10, 5)[4]
     found = plays(board, "о*", "ru", family=False)

@@ -83,6 +83,7 @@ def test_unknown_levels_are_refused() -> None:
         make_bot("grandmaster", 0, 0)
 
 
+@pytest.mark.slow
 def test_every_level_finishes_games_at_a_full_table() -> None:
     for seed, level in enumerate(LEVELS):
         match = Match.start(GAME, ["a", "b", "c"], {"pairs": 20}, seed)
@@ -90,6 +91,7 @@ def test_every_level_finishes_games_at_a_full_table() -> None:
         assert play_out(match, bots).winners
 
 
+@pytest.mark.slow
 def test_in_a_room_bots_play_chaos_during_another_players_turn() -> None:
     """play_out offers the holders their chance; some Chaos lands in another's turn."""
     out_of_turn = 0

@@ -6,6 +6,8 @@ import io
 from collections import Counter
 from contextlib import redirect_stdout
 
+import pytest
+
 from igroteka.games.letters import deck as deck_module
 from igroteka.games.letters.deck import COLOURS, Kind, letter_colours, letters, make_deck
 from igroteka.lexicon.index import index
@@ -74,6 +76,7 @@ def test_the_classic_deck_gives_each_letter_one_colour_and_every_colour_a_fair_s
     assert all(count >= 2 for count in vowels.values()), vowels
 
 
+@pytest.mark.slow
 def test_words_of_one_colour_are_possible_but_rare() -> None:
     colour = letter_colours()
     words = [w.replace("'", "") for w in index("uk").words]
@@ -90,6 +93,7 @@ def test_prize_cards_are_dealt_as_the_options_say() -> None:
     assert [card.id for card in cards] == list(range(len(cards)))
 
 
+@pytest.mark.slow
 def test_the_letter_data_is_what_the_lexicon_measures() -> None:
     shipped = deck_module.resources.files("igroteka").joinpath("games/letters/data/uk.letters")
     out = io.StringIO()

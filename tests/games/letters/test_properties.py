@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +64,7 @@ def every_card(state: LettersState) -> list[int]:
 
 @settings(max_examples=20, deadline=None)
 @given(games)
+@pytest.mark.slow
 def test_random_games_end_and_keep_every_card(spec: dict[str, Any]) -> None:
     match, states = play_game(spec)
     outcome = match.outcome()
@@ -75,6 +77,7 @@ def test_random_games_end_and_keep_every_card(spec: dict[str, Any]) -> None:
 
 @settings(max_examples=12, deadline=None)
 @given(games)
+@pytest.mark.slow
 def test_replay_reproduces_every_intermediate_state(spec: dict[str, Any]) -> None:
     match, states = play_game(spec)
     record = match.record()
@@ -88,6 +91,7 @@ def test_replay_reproduces_every_intermediate_state(spec: dict[str, Any]) -> Non
 
 @settings(max_examples=12, deadline=None)
 @given(games, st.integers(0, 2**32))
+@pytest.mark.slow
 def test_no_view_tells_anything_of_the_face_down_cards(spec: dict[str, Any], other: int) -> None:
     _, states = play_game(spec)
     for state in states[:: max(1, len(states) // 40)]:
@@ -103,6 +107,7 @@ def flipped_ids(events: tuple[Event, ...]) -> list[tuple[int, int]]:
 
 @settings(max_examples=25, deadline=None)
 @given(chaotic, st.integers(0, 2**32))
+@pytest.mark.slow
 def test_after_a_chaos_no_id_tells_which_card_was_shuffled_where(
     spec: dict[str, Any], other: int
 ) -> None:
@@ -129,6 +134,7 @@ def test_after_a_chaos_no_id_tells_which_card_was_shuffled_where(
 
 @settings(max_examples=25, deadline=None)
 @given(chaotic)
+@pytest.mark.slow
 def test_a_card_seen_before_a_chaos_cannot_be_followed_after_it(spec: dict[str, Any]) -> None:
     """What every seat sees (the events are public): an id that has come up at one place
     never comes up at another, so no card is followed across a Chaos by its id; the cards
