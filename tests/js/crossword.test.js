@@ -13,11 +13,11 @@ const read = (path) => readFileSync(new URL(path, root), "utf-8");
 const lines = (text) => text.split("\n").filter((line) => line.trim() && !line.startsWith("#"));
 
 // what the server's view says of a tile set and of the board (rules.py, `view`): the same files
-const points = (lang) => Object.fromEntries(lines(read(`src/igroteka/content/crossword/${lang}.tiles`)).map((line) => {
+const points = (lang) => Object.fromEntries(lines(read(`src/igroteka/games/crossword/data/${lang}.tiles`)).map((line) => {
   const [letter, , value] = line.split(/\s+/);
   return [letter, Number(value)];
 }));
-const PREMIUMS = lines(read("src/igroteka/content/crossword/erudit.board"));
+const PREMIUMS = lines(read("src/igroteka/games/crossword/data/erudit.board"));
 const CASES = JSON.parse(read("tests/data/crossword-score-cases.json")).cases;
 
 /** A view of a board holding `tiles` ([row, col, letter, blank]), as the server sends it. */

@@ -3,7 +3,7 @@
 - ``lobby.py``: a room's seats, the tokens that hold them, who is here;
 - ``authority.py``: the started game: act, commit (apply → store → tell), freshness, broadcast;
 - ``pacing.py``: bots, stand-ins for people who have gone, turn timers, timed steps;
-- ``rooms.py``: a room put together from those, and every room of a server;
+- ``room/``: a room put together from those, in layers; ``rooms.py``: every room of a server;
 - ``errors.py``: refusals, a code and a reason, and the HTTP status of each code;
 - ``app.py``: the HTTP API; ``sockets.py``: a websocket from its handshake to its end.
 """
