@@ -5,19 +5,31 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from igroteka.games import game_names
+import igroteka.games
+from igroteka.games import game_names, register
 from igroteka.games.crossword.board import tile_set
 from igroteka.games.crossword.rules import accepted
 from igroteka.games.klepka.chain import SYNCOPE, check_chain
 from igroteka.games.letters.deck import letter_colours, letters
-from igroteka.guides import FEWEST_STEPS, MOST_STEPS, GuideError, guide, has_guide, steps
+from igroteka.guides import (
+    FEWEST_STEPS,
+    MOST_STEPS,
+    GuideError,
+    figures,
+    guide,
+    has_guide,
+    steps,
+)
 from igroteka.i18n import LANGUAGES
+from tests.games import tiny
 from tests.server.support import server
 
 BUILT_IN = ("klepka", "letters", "crossword", "associations")
@@ -58,6 +70,82 @@ def test_a_game_without_a_guide_file_has_none() -> None:
     assert not has_guide("tiny") and not has_guide("../klepka")
     with pytest.raises(GuideError):
         guide("tiny")
+
+
+# ---------------------------------------------------------------- a game's own items
+
+
+def write_guide(folder: Path, figure: list[dict[str, Any]]) -> None:
+    step = {"title": "Take stones", "text": "Take one to three stones.", "figure": figure}
+    (folder / "guide.json").write_text(json.dumps({lang: [step] * 5 for lang in LANGUAGES}))
+
+
+@pytest.fixture
+def packaged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The test's game (tests/games/tiny.py) registered with a package of its own among the
+    games' (``igroteka.games.takeaway``), as a game of the registry has one: its guide, the
+    guide's items it declares (``guide.py``), its web part (``web/``)."""
+    folder = tmp_path / tiny.NAME
+    (folder / "web").mkdir(parents=True)
+    (folder / "__init__.py").write_text("")
+    (folder / "guide.py").write_text(
+        'FIGURES = {"stones": {"stones": int}}\n\n\n'
+        "def shape(kind, item):\n"
+        '    return None if 0 < item["stones"] < 10 else "a pile of 1 to 9"\n'
+    )
+    write_guide(folder, [{"stones": 3}, {"sign": "→"}, {"stones": 2}])
+    (folder / "web" / "renderer.js").write_text("export function render() {}\n")
+    monkeypatch.setattr(igroteka.games, "__path__", [*igroteka.games.__path__, str(tmp_path)])
+    unregister = register(tiny.ENTRY)
+    guide.cache_clear()
+    figures.cache_clear()
+    yield folder
+    unregister()
+    guide.cache_clear()
+    figures.cache_clear()
+    for module in (f"igroteka.games.{tiny.NAME}.guide", f"igroteka.games.{tiny.NAME}"):
+        sys.modules.pop(module, None)
+
+
+def test_a_guide_shows_the_shared_items_and_its_games_own_from_its_package(
+    packaged: Path,
+) -> None:
+    assert has_guide(tiny.NAME)
+    kinds, _ = figures(tiny.NAME)
+    assert sorted(kinds) == ["back", "sign", "stones", "text"]
+    assert guide(tiny.NAME)["uk"][0]["figure"][0] == {"stones": 3}
+
+
+def test_an_item_of_another_game_is_no_item_of_this_games_guide(packaged: Path) -> None:
+    """Each game's items are its own: a crossword tile is not a take-away figure, nor a pile
+    of stones a crossword one."""
+    write_guide(packaged, [{"tile": "П", "points": 2}])
+    with pytest.raises(GuideError, match="no such figure item"):
+        guide(tiny.NAME)
+    assert "stones" not in figures("crossword")[0]
+
+
+def test_a_games_own_check_of_its_items_is_asked(packaged: Path) -> None:
+    write_guide(packaged, [{"stones": 12}])
+    with pytest.raises(GuideError, match="stones: a pile of 1 to 9"):
+        guide(tiny.NAME)
+
+
+def test_a_game_may_not_declare_a_shared_item_as_its_own(packaged: Path) -> None:
+    (packaged / "guide.py").write_text('FIGURES = {"sign": {"sign": int}}\n')
+    with pytest.raises(GuideError, match="may not declare sign"):
+        guide(tiny.NAME)
+
+
+def test_a_registered_game_without_a_package_has_no_guide() -> None:
+    """The test's game registered from tests/games/tiny.py alone: it is played without one."""
+    unregister = register(tiny.ENTRY)
+    try:
+        assert not has_guide(tiny.NAME)
+        assert sorted(figures(tiny.NAME)[0]) == ["back", "sign", "text"]
+    finally:
+        unregister()
+        figures.cache_clear()
 
 
 # ---------------------------------------------------------------- the pictures show the rules
