@@ -1,6 +1,6 @@
-// ESLint for the browser client (src/igroteka/web) and its unit tests (tests/js): the
-// recommended rules, and a few more that catch real mistakes in plain ES modules. `make js`
-// runs it; see CONTRIBUTING.md, "The client's checks".
+// ESLint for the browser client (src/igroteka/web, and each game's src/igroteka/games/<name>/web)
+// and its unit tests (tests/js): the recommended rules, and a few more that catch real mistakes
+// in plain ES modules. `make js` runs it; see CONTRIBUTING.md, "The client's checks".
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -8,7 +8,7 @@ export default [
   { ignores: ["node_modules/", ".venv/", "wip-*/", "docs/", "bench/", "build/", "dist/"] },
   js.configs.recommended,
   {
-    files: ["src/igroteka/web/**/*.js"],
+    files: ["src/igroteka/web/**/*.js", "src/igroteka/games/*/web/**/*.js"],
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: globals.browser },
   },
   {

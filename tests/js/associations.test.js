@@ -1,11 +1,13 @@
-// The association game (web/games/associations.js): the storyteller's card, tokens, who found
+// The association game (games/associations/web/renderer.js): the storyteller's card, tokens, who found
 // it, the pictures a teacher's deck may show.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { t } from "../../src/igroteka/web/i18n.js";
-import { foundText, lays, mostTokens, safeImage, story, withToken } from "../../src/igroteka/web/games/associations.js";
+import { addStrings, t } from "../../src/igroteka/web/i18n.js";
+import { foundText, lays, mostTokens, safeImage, story, withToken, strings } from "../../src/igroteka/games/associations/web/renderer.js";
+
+addStrings(strings); // as the page does when it loads the renderer (games.js)
 
 const names = ["Ann", "Bo", "Cy", "Di"];
 const nameOf = (seat) => names[seat];

@@ -1,12 +1,13 @@
-// The crossword's preview (web/games/crossword.js): the words a play makes and their scores as
-// the page shows them before Play is pressed, the same as the server's (the shared cases of
-// tests/data/crossword-score-cases.json, which score.py passes too), and its other pure parts.
+// The crossword's preview (games/crossword/web/renderer.js): the words a play makes and their
+// scores as the page shows them before Play is pressed, the same as the server's (the shared
+// cases of tests/data/crossword-score-cases.json, which score.py passes too), and its other
+// pure parts.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { lastPlayed, placementProblem, preview, turnText, typedLetter } from "../../src/igroteka/web/games/crossword.js";
+import { lastPlayed, placementProblem, preview, turnText, typedLetter } from "../../src/igroteka/games/crossword/web/renderer.js";
 
 const root = new URL("../../", import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), "utf-8");

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { botName, has, language, languageName, levelName, setLanguage, t } from "../../src/igroteka/web/i18n.js";
+import { addStrings, botName, has, language, languageName, levelName, setLanguage, t } from "../../src/igroteka/web/i18n.js";
 import { pretendBrowser } from "./browser.js";
 
 pretendBrowser();
@@ -46,4 +46,16 @@ test("a language is named in the page's language, an unknown code as it is", () 
   assert.equal(languageName("ru"), "російська");
   setLanguage("en");
   assert.equal(languageName("pl"), "pl");
+});
+
+test("a game's strings join the page's; one that would change a string of the page is refused", () => {
+  assert.equal(has("gameOnly"), false);
+  addStrings({ en: { gameOnly: "Only {n}" }, uk: { gameOnly: "Лише {n}" }, ru: { gameOnly: "Только {n}" } });
+  assert.equal(t("gameOnly", { n: 2 }), "Only 2");
+  addStrings({ en: { gameOnly: "Only {n}" } }); // the same again: nothing new
+  assert.throws(() => addStrings({ en: { seatsTaken: "Taken" } }), /seatsTaken/);
+  assert.equal(t("seatsTaken", { taken: 1, players: 2 }), "1 of 2 seats taken");
+  setLanguage("uk");
+  assert.equal(t("gameOnly", { n: 3 }), "Лише 3");
+  setLanguage("en");
 });

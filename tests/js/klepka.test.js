@@ -1,9 +1,9 @@
-// Klepka's chain builder and results (web/games/klepka.js).
+// Klepka's chain builder and results (games/klepka/web/renderer.js).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { chainText, linkState, linksToJudge } from "../../src/igroteka/web/games/klepka.js";
+import { chainText, linkState, linksToJudge } from "../../src/igroteka/games/klepka/web/renderer.js";
 
 test("a Syncope tapped last waits for the next word before the server is asked", () => {
   assert.deepEqual(linksToJudge(["кіт", "SYNCOPE"]), ["кіт"]);

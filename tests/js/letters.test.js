@@ -1,10 +1,12 @@
-// Klepka letters (web/games/letters.js): what a screen reader says of a card, a player's sheet.
+// Klepka letters (games/letters/web/renderer.js): what a screen reader says of a card, a player's sheet.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { t } from "../../src/igroteka/web/i18n.js";
-import { cardLabel, sheetText } from "../../src/igroteka/web/games/letters.js";
+import { addStrings, t } from "../../src/igroteka/web/i18n.js";
+import { cardLabel, sheetText, strings } from "../../src/igroteka/games/letters/web/renderer.js";
+
+addStrings(strings); // as the page does when it loads the renderer (games.js)
 
 test("a letter card is said with its points and colour, a prize by its name", () => {
   assert.equal(cardLabel(t, { kind: "letter", letter: "а", points: 1, colour: "blue" }), "А, worth 1, blue");

@@ -1,10 +1,10 @@
-// The card table both Klepka games share (web/games/table.js): the size of a card's words, the
+// The card table both Klepka games share (web/table.js): the size of a card's words, the
 // columns that fit the screen, the player's own cards first.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { bestColumns, longestWord, ownFirst } from "../../src/igroteka/web/games/table.js";
+import { bestColumns, longestWord, ownFirst } from "../../src/igroteka/web/table.js";
 
 test("a card's letters are sized by its longest word", () => {
   assert.equal(longestWord("ice cream"), 5);

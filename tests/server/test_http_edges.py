@@ -199,7 +199,7 @@ EVERY = {"x-content-type-options": "nosniff", "x-frame-options": "DENY"}
 def test_every_answer_has_the_security_headers_and_pages_a_policy_without_inline_script() -> None:
     with server() as client:
         room = new_room(client, "klepka", 2, pairs=4)
-        for path in ("/", f"/r/{room}", f"/r/{room}/replay", "/api/games", "/static/app.js"):
+        for path in ("/", f"/r/{room}", f"/r/{room}/replay", "/api/games", "/static/web/app.js"):
             reply = client.get(path)
             assert reply.status_code == 200, path
             assert EVERY.items() <= reply.headers.items(), path

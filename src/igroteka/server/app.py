@@ -20,6 +20,7 @@ import time
 import traceback
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request
@@ -189,13 +190,35 @@ def create_app(
     if cluster is not None:  # the outermost: a room held elsewhere is carried there
         app.add_middleware(TunnelMiddleware, tunnel=Tunnel(cluster, app))
 
-    web = resources.files("igroteka").joinpath("web")
-    app.mount("/static", StaticFiles(directory=str(web)), name="static")
-    page = web.joinpath("index.html").read_text("utf-8")
+    page = serve_static(app)
     served = Served(rooms, store, settings, guard, readiness, cluster, page)
     for part in ROUTERS:
         app.include_router(part.router(served))
     return app
+
+
+def serve_static(app: FastAPI) -> str:
+    """The client's files, each at ``/static/`` and its path in the package: the page's own
+    (``web/``) at ``/static/web/``, and each registered game's (``web/`` in its package) at
+    ``/static/games/<name>/web/``, so that a game's modules import the page's by the same
+    relative address on disk and in the browser. Answers the page (``web/index.html``)."""
+    web = resources.files("igroteka").joinpath("web")
+    app.mount("/static/web", StaticFiles(directory=str(web)), name="static")
+    for name in game_names():
+        folder = game_web(name)
+        if folder is not None:
+            app.mount(f"/static/games/{name}/web", StaticFiles(directory=str(folder)))
+    return web.joinpath("index.html").read_text("utf-8")
+
+
+def game_web(name: str) -> Traversable | None:
+    """A registered game's web part, ``web/`` in its package (``igroteka.games.<name>``); None
+    for a game without one (a test's own, from elsewhere, is played with a plain board)."""
+    try:
+        folder = resources.files(f"igroteka.games.{name}").joinpath("web")
+    except ModuleNotFoundError:
+        return None
+    return folder if folder.is_dir() else None
 
 
 def describe(app: FastAPI) -> None:

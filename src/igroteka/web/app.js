@@ -1,5 +1,6 @@
 // The Igroteka client: routing between the lobby, a room and a replay. Each page is its own
-// module; every game's renderer is web/games/<name>.js, loaded from the declarations.
+// module; every game's renderer is games/<name>/web/renderer.js in its package, loaded from
+// the declarations (games.js).
 
 import { toast } from "./dom.js";
 import { loadRenderers } from "./games.js";

@@ -2,7 +2,7 @@
 // titles, summary, seats, bot levels and the schema of their options. Nothing here names a game.
 
 import { h, api } from "./dom.js";
-import { language } from "./i18n.js";
+import { addStrings, language } from "./i18n.js";
 
 /** A game's declaration as GET /api/games gives it (name, title, summary, options, …).
  * @typedef {{name: string} & Record<string, any>} Declared */
@@ -21,21 +21,52 @@ export function said(labels) {
   return labels?.[language()] ?? labels?.en ?? "";
 }
 
-// Renderers are web/games/<name>.js, loaded for every declared game; a game without one
-// (a test's own) is still listed and played, its board left plain.
-/** @type {Record<string, {render: (view: any, context: import("./types.js").RenderContext) => HTMLElement, status?: (view: any, context: import("./types.js").RenderContext) => string}>} */
+// A game's part of the page is in its package, games/<name>/web/, served beside web/ at the
+// same relative address (/static/games/<name>/web/ beside /static/web/): renderer.js, loaded
+// for every declared game, says how its table is drawn (`render`, and `status`), which guide
+// figures it draws (`figure`), its strings (`strings`, added to the page's) and its stylesheet
+// (`stylesheet`, linked after the page's own). A game without one (a test's own) is still
+// listed and played, its board left plain.
+
+/** What a game's renderer module gives the page (games/<name>/web/renderer.js).
+ * @typedef {object} Renderer
+ * @property {(view: any, context: import("./types.js").RenderContext) => HTMLElement} render
+ * @property {(view: any, context: import("./types.js").RenderContext) => string} [status]
+ * @property {(item: Record<string, any>, context: {h: import("./types.js").H, t: import("./types.js").T}) => HTMLElement | null} [figure]
+ *   a figure item of the game's own guide (games/<name>/guide.py), or null for one it does not know
+ * @property {Record<string, Record<string, string>>} [strings] its words, {en, uk, ru}
+ * @property {string} [stylesheet] the address of its stylesheet
+ */
+
+/** @type {Record<string, Renderer>} */
 export const RENDERERS = {};
 
+/** Load every declared game's renderer, add its strings and link its stylesheet (in the order
+ * the games are declared, after the page's own); done once the stylesheets are in. */
 export async function loadRenderers() {
-  await Promise.all(
-    (await games()).map(async (game) => {
-      try {
-        RENDERERS[game.name] = await import(`./games/${game.name}.js`);
-      } catch {
-        RENDERERS[game.name] = { render: () => h("p", { class: "muted" }, said(game.title)) };
-      }
-    }),
-  );
+  const declared = await games();
+  const loaded = await Promise.all(declared.map((game) => rendererOf(game)));
+  declared.forEach((game, index) => {
+    RENDERERS[game.name] = loaded[index];
+    addStrings(loaded[index].strings ?? {});
+  });
+  await Promise.all(loaded.flatMap((renderer) => (renderer.stylesheet ? [linked(renderer.stylesheet)] : [])));
+}
+
+/** A game's renderer, or a plain one that shows its title. @param {Declared} game @returns {Promise<Renderer>} */
+async function rendererOf(game) {
+  try {
+    return await import(`../games/${encodeURIComponent(game.name)}/web/renderer.js`);
+  } catch {
+    return { render: () => h("p", { class: "muted" }, said(game.title)) };
+  }
+}
+
+/** A stylesheet linked into the page: resolved once it has loaded (or failed to). @param {string} href */
+function linked(href) {
+  return new Promise((resolve) => {
+    document.head.append(h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve }));
+  });
 }
 
 /** A game's title in the page's language, from its declaration. */

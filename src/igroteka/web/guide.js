@@ -1,23 +1,17 @@
 // How to play: a game's short illustrated guide in a <dialog>, one step at a time. The steps
-// are data (GET /api/games/{name}/guide, from content/<game>/guide.json); each figure is drawn
-// here with the games' own card faces and tiles (the classes of their renderers, and the
-// association game's own card drawing). Nothing here knows a rule.
+// are data (GET /api/games/{name}/guide, from games/<name>/guide.json); each figure is a row
+// of items: a card face down, a sign and a short text are drawn here, every other item by the
+// game's own renderer (its `figure`, with its card faces and tiles). Nothing here knows a rule
+// or a game.
 
 import { api, h, toast } from "./dom.js";
-import { GAMES, gameTitle } from "./games.js";
+import { GAMES, RENDERERS, gameTitle } from "./games.js";
 import { language, t } from "./i18n.js";
-import { cardPicture } from "./games/associations.js";
 
-const PRIZES = { polysemy: "✦", chaos: "⚡", exchange: "⇄" };
-const loaded = new Map(); // by game and language: the steps
-
+/** A game's guide in the page's language. @param {string} name @returns {Promise<any[]>} */
 async function stepsOf(name) {
-  const key = `${name}/${language()}`;
-  if (!loaded.has(key)) {
-    const guide = await api("GET", `/api/games/${encodeURIComponent(name)}/guide?lang=${language()}`);
-    loaded.set(key, guide.steps);
-  }
-  return loaded.get(key);
+  const guide = await api("GET", `/api/games/${encodeURIComponent(name)}/guide?lang=${language()}`);
+  return guide.steps;
 }
 
 /** Open the guide of a game over the page; Escape, the ✕ or a click outside close it. */
@@ -42,7 +36,7 @@ export async function openGuide(name) {
     shown = Math.max(0, Math.min(steps.length - 1, index));
     const step = steps[shown];
     body.replaceChildren(
-      figure(step.figure),
+      figure(name, step.figure),
       h("h3", {}, step.title),
       h("p", {}, step.text),
     );
@@ -95,69 +89,20 @@ export function guideButton(name, label, attributes = {}) {
 
 // ---------------------------------------------------------------- figures
 
-function figure(items) {
-  return h("div", { class: "guide-figure", "aria-hidden": "true" }, items.map(item));
+/** A step's figure: its items in a row. @param {string} name the game @param {any[]} items */
+function figure(name, items) {
+  const own = RENDERERS[name]?.figure;
+  return h("div", { class: "guide-figure", "aria-hidden": "true" }, items.map((data) => item(data) ?? own?.(data, { h, t }) ?? text(data)));
 }
 
-function card(...content) {
-  return h("div", { class: "card up guide-card" }, ...content);
-}
-
-function tile(letter, points, fresh = false) {
-  const blank = letter === "*";
-  return h(
-    "span",
-    { class: `cw-tile guide-tile${blank ? " cw-blank" : ""}${fresh ? " cw-new" : ""}` },
-    h("span", { class: "cw-letter" }, blank ? "★" : letter.toUpperCase()),
-    points === undefined || blank ? null : h("sub", { class: "cw-points" }, points),
-  );
-}
-
+/** An item every guide may show: a card face down, a sign, a short text; else null. */
 function item(data) {
   if (data.back) return h("div", { class: "card back guide-card" });
-  if (data.picture !== undefined) return card(h("span", { class: "picture" }, data.picture));
-  if (data.word !== undefined) return card(h("span", { class: "word" }, data.word));
-  if (data.syncope) return card(h("span", { class: "syncope" }, `✦ ${t("syncopeCard")}`));
-  if (data.letter !== undefined) {
-    return card(h("span", { class: `letter colour-${data.colour}` }, data.letter.toUpperCase(), h("sub", {}, data.points)));
-  }
-  if (data.prize !== undefined) {
-    return card(h("span", { class: `prize ${data.prize}` }, `${PRIZES[data.prize] ?? ""} ${t(`${data.prize}Card`)}`));
-  }
-  if (data.tile !== undefined) return tile(data.tile, data.points);
-  if (data.board !== undefined) return board(data);
-  if (data.story !== undefined) return story(data);
-  if (data.token !== undefined) return h("span", { class: "guide-token" }, data.token);
   if (data.sign !== undefined) return h("span", { class: "guide-sign" }, data.sign);
+  if (data.text !== undefined) return text(data);
+  return null;
+}
+
+function text(data) {
   return h("span", { class: "guide-text" }, data.text ?? "");
-}
-
-// A piece of a crossword board: "." empty, upper case a tile there, lower case a tile just laid.
-function board({ board: rows, centre }) {
-  const cells = [];
-  rows.forEach((row, r) => {
-    [...row].forEach((char, c) => {
-      const star = centre && centre[0] === r && centre[1] === c;
-      const content = char === "." ? (star ? h("span", { class: "cw-star" }, "★") : null) : tile(char, undefined, char !== char.toUpperCase());
-      cells.push(h("span", { class: `cw-cell guide-cell${star ? " guide-centre" : ""}` }, content));
-    });
-  });
-  return h("div", { class: "guide-board", style: `--columns: ${rows[0].length}` }, cells);
-}
-
-// An association card, drawn as the game draws its cards: emoji over a sky.
-const PLACES = { 1: [[50, 52, 58]], 2: [[34, 58, 42], [68, 38, 36]], 3: [[30, 62, 34], [70, 62, 34], [50, 30, 32]] };
-
-function story({ story: emoji, sky, number }) {
-  const places = PLACES[emoji.length] ?? PLACES[1];
-  const view = {
-    cards: { guide: { backdrop: "guide", emoji: emoji.map((glyph, i) => [glyph, ...places[i]]) } },
-    backdrops: { guide: { sky, shapes: [] } },
-  };
-  return h(
-    "div",
-    { class: "as-card guide-story" },
-    h("div", { class: "as-face" }, cardPicture(view, "guide", emoji.join(" "))),
-    number ? h("span", { class: "as-number" }, number) : null,
-  );
 }

@@ -1,6 +1,6 @@
 // The shapes the client's modules hand each other, written as JSDoc types for `tsc --checkJs`
 // (`make js`). Nothing here runs and no page loads it; a module names a type as
-// `import("./types.js").RenderContext` (from web/games/: "../types.js").
+// `import("./types.js").RenderContext` (from a game's games/<name>/web/: "../../../web/types.js").
 
 /**
  * `h(tag, attributes, ...children)` (dom.js): an element; `on…` attributes are listeners,

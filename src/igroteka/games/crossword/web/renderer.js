@@ -8,7 +8,11 @@
 // last play or the cell tapped; "Whole board" shows all of it, and a tap there zooms in again.
 // The rack and the controls stay at the bottom of the screen.
 
-import { results } from "./table.js";
+import { results } from "../../../web/table.js";
+
+export { strings } from "./strings.js";
+/** This game's stylesheet, linked into the page after the page's own (games.js). */
+export const stylesheet = new URL("style.css", import.meta.url).href;
 
 const SIZE = 15;
 const CENTRE = 7;
@@ -936,7 +940,7 @@ function drawLog() {
 
 /** What a turn did, as the score sheet says it: a play's words with their points, how many
  * tiles an exchange changed (never which), or a pass.
- * @param {Turn} turn @param {import("../types.js").T} t @returns {string} */
+ * @param {Turn} turn @param {import("../../../web/types.js").T} t @returns {string} */
 export function turnText(turn, t) {
   if (turn.kind === "play") {
     return (turn.words ?? []).map(([word, score]) => `${word.toUpperCase()} ${score}`).join(", ");
@@ -979,4 +983,37 @@ function drawResults() {
       t("cwLeft", { tiles: left || "—", n: outcome.left?.[seat] ?? 0 }),
     );
   });
+}
+
+// ---------------------------------------------------------------- How to play
+
+/** An item of the crossword's guide (games/crossword/guide.py) as the board shows it: a tile,
+ * a piece of a board; null for another. */
+export function figure(data, { h }) {
+  if (data.tile !== undefined) return guideTile(h, data.tile, data.points);
+  if (data.board !== undefined) return guideBoard(h, data);
+  return null;
+}
+
+function guideTile(h, letter, points, fresh = false) {
+  const blank = letter === "*";
+  return h(
+    "span",
+    { class: `cw-tile guide-tile${blank ? " cw-blank" : ""}${fresh ? " cw-new" : ""}` },
+    h("span", { class: "cw-letter" }, blank ? "★" : letter.toUpperCase()),
+    points === undefined || blank ? null : h("sub", { class: "cw-points" }, points),
+  );
+}
+
+// A piece of a board: "." empty, upper case a tile there, lower case a tile just laid.
+function guideBoard(h, { board: rows, centre }) {
+  const cells = [];
+  rows.forEach((row, r) => {
+    [...row].forEach((char, c) => {
+      const star = centre && centre[0] === r && centre[1] === c;
+      const content = char === "." ? (star ? h("span", { class: "cw-star" }, "★") : null) : guideTile(h, char, undefined, char !== char.toUpperCase());
+      cells.push(h("span", { class: `cw-cell guide-cell${star ? " guide-centre" : ""}` }, content));
+    });
+  });
+  return h("div", { class: "guide-board", style: `--columns: ${rows[0].length}` }, cells);
 }

@@ -1,6 +1,10 @@
 // Klepka letters in the browser.
 
-import { frame, grid, ownFirst, results } from "./table.js";
+import { frame, grid, ownFirst, results } from "../../../web/table.js";
+
+export { strings } from "./strings.js";
+/** This game's stylesheet, linked into the page after the page's own (games.js). */
+export const stylesheet = new URL("style.css", import.meta.url).href;
 
 const PRIZES = { polysemy: "✦ ", chaos: "⚡ ", exchange: "⇄ " };
 // While the player picks the two cards of an Exchange: {key: the room and seat, give: the card
@@ -22,7 +26,7 @@ function cardFace(h, t, card) {
 }
 
 /** What a screen reader says of a card: "А, worth 1, blue", or the prize's name.
- * @param {import("../types.js").T} t
+ * @param {import("../../../web/types.js").T} t
  * @param {{kind: string, letter?: string, points?: number, colour?: string}} card @returns {string} */
 export function cardLabel(t, card) {
   if (card.kind !== "letter") return t(`${card.kind}Card`);
@@ -184,4 +188,15 @@ function hands(view, context) {
     );
   const order = ownFirst(view.hands, seat);
   return h("ul", { class: "hands" }, order.map(([cards, s]) => line(cards, s)));
+}
+
+// ---------------------------------------------------------------- How to play
+
+/** An item of Klepka letters' guide (games/letters/guide.py) as the table shows it: a letter
+ * card with its colour and points, a prize card; null for another. */
+export function figure(data, { h, t }) {
+  const card = (face) => h("div", { class: "card up guide-card" }, face);
+  if (data.letter !== undefined) return card(cardFace(h, t, { kind: "letter", ...data }));
+  if (data.prize !== undefined) return card(cardFace(h, t, { kind: data.prize }));
+  return null;
 }

@@ -1,4 +1,4 @@
-// The table of face-down cards both Klepka games share: a grid, a back for each face-down card,
+// The table of face-down cards the card games share: a grid, a back for each face-down card,
 // a face for each face-up one, an empty place for each card taken; and the page's frame that
 // fits it to the screen beside (or, on a phone, above) the player's cards and controls.
 //
@@ -184,7 +184,7 @@ export function ownFirst(bySeat, seat) {
 }
 
 /** The results: who won, each seat's score and `lines(seat)`, play again, the record.
- * @param {any} view @param {import("../types.js").RenderContext} context
+ * @param {any} view @param {import("./types.js").RenderContext} context
  * @param {(seat: number) => any} lines */
 export function results(view, context, lines) {
   const { h, t, names } = context;

@@ -1,6 +1,10 @@
 // Klepka, words and pictures, in the browser.
 
-import { frame, grid, ownFirst, results, speak } from "./table.js";
+import { frame, grid, ownFirst, results, speak } from "../../../web/table.js";
+
+export { strings } from "./strings.js";
+/** This game's stylesheet, linked into the page after the page's own (games.js). */
+export const stylesheet = new URL("style.css", import.meta.url).href;
 
 const SYNCOPE = "SYNCOPE";
 
@@ -210,4 +214,16 @@ function outcome(view, context) {
       h("small", {}, `${t("bestChain")}: ${show(view.outcome.best_chains[s])}`),
     ),
   );
+}
+
+// ---------------------------------------------------------------- How to play
+
+/** An item of Klepka's guide (games/klepka/guide.py) as the table shows it: a picture card, a
+ * word card, the Syncope card; null for another. */
+export function figure(data, { h, t }) {
+  const card = (...content) => h("div", { class: "card up guide-card" }, ...content);
+  if (data.picture !== undefined) return card(h("span", { class: "picture" }, data.picture));
+  if (data.word !== undefined) return card(h("span", { class: "word" }, data.word));
+  if (data.syncope) return card(h("span", { class: "syncope" }, `✦ ${t("syncopeCard")}`));
+  return null;
 }

@@ -6,7 +6,11 @@
 //
 // Everything shown comes from the view; user text (clues, names) is put in text nodes only.
 
-import { results, speak } from "./table.js";
+import { results, speak } from "../../../web/table.js";
+
+export { strings } from "./strings.js";
+/** This game's stylesheet, linked into the page after the page's own (games.js). */
+export const stylesheet = new URL("style.css", import.meta.url).href;
 
 const SVG = "http://www.w3.org/2000/svg";
 const CLUE_LIMIT = 200; // rules.CLUE_LIMIT: characters a clue may have at most
@@ -599,7 +603,7 @@ function drawReveal(last, round) {
 /** Who found the storyteller's card, in a sentence: at a table of two, which token the
  * guesser put on it; else nobody, everybody, or who.
  * @param {Played} last @param {number[]} found the seats whose first token is on it
- * @param {import("../types.js").T} t @param {(seat: number) => string} seatName @returns {string} */
+ * @param {import("../../../web/types.js").T} t @param {(seat: number) => string} seatName @returns {string} */
 export function foundText(last, found, t, seatName) {
   if (last.votes.length === 2) {
     const guesser = 1 - last.storyteller;
@@ -922,4 +926,28 @@ function drawResults() {
   const { t } = context;
   const cells = view.outcome.cells ?? view.steps.map((steps) => steps + 1);
   return results(view, context, (seat) => t("asResultLine", { cell: cells[seat] }));
+}
+
+// ---------------------------------------------------------------- How to play
+
+// Where a guide card's one, two or three emoji stand: x, y and size.
+const PLACES = { 1: [[50, 52, 58]], 2: [[34, 58, 42], [68, 38, 36]], 3: [[30, 62, 34], [70, 62, 34], [50, 30, 32]] };
+
+/** An item of the association game's guide (games/associations/guide.py): a card drawn as the
+ * table draws one, emoji over a sky, with the number it shows; a voting token; null for another. */
+export function figure(data, { h }) {
+  if (data.token !== undefined) return h("span", { class: "guide-token" }, data.token);
+  if (data.story === undefined) return null;
+  const { story: emoji, sky, number } = data;
+  const places = PLACES[emoji.length] ?? PLACES[1];
+  const view = {
+    cards: { guide: { backdrop: "guide", emoji: emoji.map((glyph, i) => [glyph, ...places[i]]) } },
+    backdrops: { guide: { sky, shapes: [] } },
+  };
+  return h(
+    "div",
+    { class: "as-card guide-story" },
+    h("div", { class: "as-face" }, cardPicture(view, "guide", emoji.join(" "))),
+    number ? h("span", { class: "as-number" }, number) : null,
+  );
 }
