@@ -291,7 +291,7 @@ class Rooms:
             )
         raise RoomError(Text("there is no room ‘{room}’", room=room_id[:64]), "no-room")
 
-    def create(
+    async def create(
         self,
         game: str,
         options: dict[str, Any],
@@ -302,9 +302,30 @@ class Rooms:
     ) -> tuple[LiveRoom, str]:
         """A new room, and its creator token (the server keeps only its digest).
 
+        Its options are checked off the event loop (by starting a game with them; a deck
+        typed in the lobby, up to 1 MB, takes its time to read); the room is stored as every
+        write is (:meth:`_stored`) and comes alive on the loop.
+
         A chosen ``seed`` gives the whole layout to whoever chose it: it is refused
         (``seed``) unless the server allows chosen seeds (tests, local development),
         and a room made with one says so to everyone (``chosen_seed``)."""
+        made = (game, options, players, seed, turn_timer, private)
+        stored, found, creator = await asyncio.to_thread(self._new, *made)
+        await self._stored(self.store.create_room, stored)
+        room = self._live(stored, found)
+        self.rooms[room.id] = room
+        return room, creator
+
+    def _new(
+        self,
+        game: str,
+        options: dict[str, Any],
+        players: int,
+        seed: int | None,
+        turn_timer: int | None,
+        private: bool,
+    ) -> tuple[StoredRoom, Entry, str]:
+        """A new room's record (not stored yet), its game's entry and its creator token."""
         if seed is not None and not self.settings.chosen_seeds:
             raise RoomError(Text("a room's seed is drawn by the server"), "seed")
         try:
@@ -334,10 +355,7 @@ class Rooms:
             created=time.time(),
             seats=[Seat(n) for n in range(players)],
         )
-        self.store.create_room(stored)
-        room = self._live(stored, found)
-        self.rooms[room.id] = room
-        return room, creator
+        return stored, found, creator
 
     async def open_rooms(self) -> list[dict[str, Any]]:
         """The rooms anyone may join from the lobby, newest first (at most ``open_rooms_listed``):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -42,13 +41,9 @@ def router(served: Served) -> APIRouter:
         responses=refusals("options", "seed", "bad-request", "too-many-rooms"),
     )
     async def create_room(body: NewRoom, request: Request) -> dict[str, Any]:
-        """A room for a game; its invite link is ``/r/{id}``.
-
-        Off the event loop: the options are checked by starting a game with them, and a deck
-        typed in the lobby (up to 1 MB) takes its time to read."""
+        """A room for a game; its invite link is ``/r/{id}``."""
         guard.room_from(address(request))
-        room, creator = await asyncio.to_thread(
-            rooms.create,
+        room, creator = await rooms.create(
             body.game,
             body.options,
             body.players,
