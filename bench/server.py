@@ -1,7 +1,7 @@
 """The web server under load: N rooms of 4 bot clients over real websockets.
 
     python bench/server.py [--rooms 200] [--seconds 30] [--think 1.0] [--game klepka,letters]
-                           [--cases base,load,slow,plain,flood,deaf,normal,create,commits]
+                           [--cases base,load,slow,plain,flood,deaf,normal,create,silent,commits]
                            [--repeat 1] [--profile]
 
 A server process (``igroteka serve``, SQLite store in a temporary folder, no
@@ -29,6 +29,10 @@ The cases, each a fresh server and store:
 - ``normal``: the ``load`` case with the server's SQLite at ``synchronous=NORMAL`` (the
   server's default is ``FULL``: docs/security.md);
 - ``create``: one address creating rooms as fast as it can for ``--seconds``;
+- ``silent``: 20 spectators that never read (a 4 kB receive buffer) of one room of the first
+  ``--game`` whose two bots play on, for ``--seconds``: the bytes the server's kernel holds for
+  them at the most (their sockets' send queues, from /proc/net/tcp), and how many the server
+  closed;
 - ``commits``: an action's commit by the store alone, SQLite ``synchronous=NORMAL``
   against ``FULL``, one action a transaction and ten (as group commits make them);
 - ``slow``: the same rooms plus one more whose three bots (server-side) each
@@ -512,24 +516,12 @@ def deaf(url: str, seconds: float) -> dict[str, Any]:
     stop = time.perf_counter() + seconds
     with httpx.Client(base_url=url, timeout=60) as http:
         room = http.post("/api/rooms", json={"game": "klepka", "players": 2}).json()["id"]
-    host, port = url.removeprefix("http://").split(":")
-    frame, joining = _masked(b'{"type": "ping"}'), _masked(b'{"type": "join"}')
+    frame = _masked(b'{"type": "ping"}')
     sent = connections = 0
     while time.perf_counter() < stop:
         raw = socket.socket()
-        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         try:
-            raw.connect((host, int(port)))
-            key = base64.b64encode(os.urandom(16)).decode()
-            raw.sendall(
-                f"GET /ws/{room} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
-                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                "Sec-WebSocket-Version: 13\r\n\r\n".encode()
-            )
-            head = b""
-            while b"\r\n\r\n" not in head:
-                head += raw.recv(1)
-            raw.sendall(joining)  # a spectator
+            _silent_spectator(raw, url, room)
             connections += 1
             raw.settimeout(0.5)
             while time.perf_counter() < stop:
@@ -541,6 +533,64 @@ def deaf(url: str, seconds: float) -> dict[str, Any]:
         finally:
             raw.close()
     return {"sent": sent, "sent/s": round(sent / seconds), "connections": connections}
+
+
+def _silent_spectator(raw: socket.socket, url: str, room: str) -> None:
+    """A spectator's websocket on ``raw``, by hand, with a 4 kB receive buffer: the handshake
+    and the join read, then nothing is ever read."""
+    host, port = url.removeprefix("http://").split(":")
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.connect((host, int(port)))
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall(
+        f"GET /ws/{room} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += raw.recv(1)
+    raw.sendall(_masked(b'{"type": "join"}'))  # a spectator
+
+
+def server_socket(port: int, client: int) -> tuple[int, bool] | None:
+    """The server's socket to a client, from /proc/net/tcp by the two ports: the bytes its
+    kernel holds unread (``tx_queue``), and whether it is still established; None: gone."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        here, there = (int(end.split(":")[1], 16) for end in fields[1:3])
+        if (here, there) == (port, client):
+            return int(fields[4].split(":")[0], 16), fields[3] == "01"
+    return None
+
+
+def silent_case(url: str, seconds: float, game: str, listeners: int) -> tuple[object, ...]:
+    """``listeners`` spectators that never read, of one room whose two bots play on: the
+    bytes the server's kernel holds for them all (their send queues summed) at the most, and
+    how many the server has closed after ``seconds``."""
+    with httpx.Client(base_url=url, timeout=60) as http:
+        body = {"game": game, "players": 2, "options": OPTIONS[game]}
+        made = http.post("/api/rooms", json=body).json()
+        room, creator = made["id"], made["creator"]
+        for number in (0, 1):
+            bot = {"level": "easy", "token": creator}
+            http.post(f"/api/rooms/{room}/seats/{number}/bot", json=bot).raise_for_status()
+        sockets = [socket.socket() for _ in range(listeners)]
+        for raw in sockets:
+            _silent_spectator(raw, url, room)
+        http.post(f"/api/rooms/{room}/start", json={"token": creator}).raise_for_status()
+    port, most = int(url.rsplit(":", 1)[1]), 0
+    stop = time.perf_counter() + seconds
+    while time.perf_counter() < stop:
+        found = [server_socket(port, raw.getsockname()[1]) for raw in sockets]
+        most = max(most, sum(held for held, _ in filter(None, found)))
+        time.sleep(0.25)
+    closed = sum(
+        1 for raw in sockets if (server_socket(port, raw.getsockname()[1]) or (0, 0))[1] == 0
+    )
+    for raw in sockets:
+        raw.close()
+    return round(most / 2**20, 2), f"{closed} of {listeners}"
 
 
 def _masked(payload: bytes) -> bytes:
@@ -855,6 +905,23 @@ def main() -> None:
         print(f"an action's commit by the store alone, {args.commits} actions, on this disk\n")
         headers = ["SQLite synchronous", "p50 ms", "p99 ms", "actions/s"]
         print(table(headers, commits_case(args.commits)) + "\n")
+    if "silent" in cases:
+        cases.remove("silent")
+        rows = []
+        for tree, src in trees.items():
+            with tempfile.TemporaryDirectory() as folder:
+                server = serve(args.port, folder, args.slow, None, src)
+                try:
+                    found = silent_case(
+                        f"http://127.0.0.1:{args.port}", args.seconds, args.game[0], 20
+                    )
+                finally:
+                    os.kill(server.pid, signal.SIGTERM)
+                    server.wait()
+            rows.append((tree or "this tree", *found))
+        print(f"20 spectators that never read, {args.game[0]} played by bots, {args.seconds:g} s\n")
+        headers = ["server", "MB held in their send buffers, most", "closed by the server"]
+        print(table(headers, rows) + "\n")
     if "create" in cases:
         cases.remove("create")
         with tempfile.TemporaryDirectory() as folder:

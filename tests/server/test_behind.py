@@ -10,6 +10,7 @@ import socket
 import struct
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,6 +20,7 @@ from websockets.sync.client import connect
 
 from igroteka.games import Entry, register
 from igroteka.server.limits import BEHIND
+from igroteka.server.sockets import SEND_BUFFER
 from tests.games import tiny
 from tests.server.support import FAST, ROOMY, join, live
 
@@ -134,6 +136,45 @@ def test_a_client_that_never_reads_is_closed_with_its_code_and_its_queue_stays_b
         _, raw, longest, connection = fall_behind(url, app)
         assert longest <= QUEUE and connection.closing == BEHIND
         assert close_code(raw) == BEHIND
+        raw.close()
+
+
+STALLED = replace(FAST, away=0.0, limits=replace(ROOMY, stalled=1.0))
+"""A socket that takes nothing for a second is closed; the queue is the default's (128)."""
+
+
+def send_queue(server: int, client: int) -> int | None:
+    """The bytes the kernel holds unread in the server's socket to a client (``tx_queue`` of
+    /proc/net/tcp), by the two ports; None once that socket has gone."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        here, there = (int(end.split(":")[1], 16) for end in fields[1:3])
+        if (here, there) == (server, client):
+            return int(fields[4].split(":")[0], 16)
+    return None
+
+
+def test_a_client_that_never_reads_holds_a_small_buffer_and_is_closed_within_seconds() -> None:
+    """Rule: the kernel's send buffer of a connection is fixed, not left to grow to 4 MB, and a
+    connection whose socket takes nothing for ``stalled`` seconds is closed, however short its
+    queue (the game's updates may stop: a spectator of a finished game)."""
+    with live(STALLED) as (url, app):
+        room_id, token = bot_game(url)
+        raw = deaf_spectator(url, room_id)
+        room = app.state.rooms.get(room_id)
+        while not room.connections:
+            time.sleep(0.01)
+        (connection,) = tuple(room.connections)
+        ports = (int(url.rsplit(":", 1)[1]), raw.getsockname()[1])
+        httpx.post(f"{url}/api/rooms/{room_id}/start", json={"token": token})
+        began, held, longest = time.monotonic(), 0, 0
+        while connection in room.connections:
+            held = max(held, send_queue(*ports) or 0)
+            longest = max(longest, len(connection.queue))
+            assert time.monotonic() - began < 15, "still open"
+            time.sleep(0.005)
+        assert connection.closing == BEHIND and longest < ROOMY.queue
+        assert 0 < held <= 2 * SEND_BUFFER  # Linux books twice what is asked
         raw.close()
 
 

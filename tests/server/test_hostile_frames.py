@@ -32,6 +32,9 @@ HOSTILE: list[tuple[str | bytes, str]] = [
     ('{"type": "\\u0000\\u001b[2J"}', "unknown-type"),
     ('{"type": ["ping"]}', "unknown-type"),
     ("{not json", "bad-json"),
+    ('{"type": "ping", "x": NaN}', "bad-json"),
+    ('{"type": "ping", "x": [-Infinity]}', "bad-json"),
+    ('{"type": "action", "action": {"type": "flip", "position": 1e400}, "seq": 0}', "bad-json"),
     ("[1, 2]", "bad-message"),
     ("x" * 20_000, "too-large"),
 ]
@@ -40,6 +43,7 @@ FIRST: list[str | bytes] = [
     DEEP,
     '{"type": "join", "token": "\\ud800"}',
     '{"type": "join", "token": null, "\\udfff": 0}',
+    '{"type": "join", "token": null, "x": Infinity}',
     json.dumps(
         {
             "type": "join",

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 import uvicorn
 from fastapi import FastAPI
+from starlette.routing import Mount
 
 from igroteka.server import create_app
 from igroteka.server.app import UVICORN
-from igroteka.server.guard import MAX_BODY
+from igroteka.server.guard import MAX_BODY, PAGE_POLICY
 from tests.server.support import FAST, free_port, join, new_room, seat, server
 
 JSON = {"Content-Type": "application/json"}
@@ -50,6 +51,27 @@ def test_a_lone_surrogate_anywhere_in_a_body_is_a_bad_request_not_a_500() -> Non
         assert client.get(f"/api/rooms/{room}").json()["seats"][0]["kind"] == "open"
 
 
+def test_nan_and_infinity_anywhere_in_a_body_are_refused_as_not_json_and_change_nothing() -> None:
+    """Rule: JSON has no NaN nor Infinity (RFC 8259); Python's reader would take them."""
+    with server() as client:
+        room = new_room(client, "klepka", 2, pairs=4)
+        bodies = [
+            ("/api/rooms", '{"game": "klepka", "players": 2, "options": {"pairs": NaN}}'),
+            ("/api/rooms", '{"game": "klepka", "players": 2, "turn_timer": Infinity}'),
+            (f"/api/rooms/{room}/options", '{"token": "", "options": {"pairs": [-Infinity]}}'),
+            (f"/api/rooms/{room}/seats/0", '{"name": "Ann", "x": 1e400}'),
+        ]
+        for path, body in bodies:
+            reply = client.post(path, content=body, headers={**JSON, "Accept-Language": "uk"})
+            assert reply.status_code == 422, (path, reply.text)
+            assert reply.json()["error"] == "bad-request"
+            assert reply.json()["reason"] == (
+                "запит — не коректний JSON: NaN та Infinity — не числа JSON"
+            )
+        assert client.get(f"/api/rooms/{room}").json()["seats"][0]["kind"] == "open"
+        assert len(client.get("/api/rooms").json()) == 1
+
+
 @pytest.mark.parametrize(
     ("field", "value", "reason"),
     [
@@ -61,6 +83,8 @@ def test_a_lone_surrogate_anywhere_in_a_body_is_a_bad_request_not_a_500() -> Non
         ("players", 0, "‘players’ must be at least 1"),
         ("players", 10**12, "‘players’ must be at most 64"),
         ("turn_timer", 10**20, "‘turn_timer’ must be at most 3600"),
+        ("private", 0, "‘private’ must be true or false"),
+        ("private", "yes", "‘private’ must be true or false"),
     ],
 )
 def test_a_number_out_of_bounds_is_refused_naming_its_field(
@@ -196,18 +220,51 @@ def test_a_server_bug_is_a_500_with_a_reason_and_the_connection_stays_open(
 EVERY = {"x-content-type-options": "nosniff", "x-frame-options": "DENY"}
 
 
-def test_every_answer_has_the_security_headers_and_pages_a_policy_without_inline_script() -> None:
+def every_get_path(app: Any, room: str) -> list[str]:
+    """A path to every GET route of the app (its routers' included), and to a file of each
+    static folder, with the room's id (or a seat, a step, a game's name) in its parameters."""
+    fill = {"{room_id}": room, "{seat}": "0", "{step}": "0", "{name}": "klepka", "{image_id}": "x"}
+    paths = []
+    included = [getattr(route, "original_router", None) for route in app.routes]
+    routes = [r for router in included if router is not None for r in router.routes]
+    for found in [*app.routes, *routes]:
+        if isinstance(found, Mount):
+            paths += [f"{found.path}/", f"{found.path}/index.html"]
+        elif "GET" in (getattr(found, "methods", None) or ()):
+            path = found.path
+            for name, value in fill.items():
+                path = path.replace(name, value)
+            paths.append(path)
+    return paths
+
+
+def test_every_page_has_the_pages_policy_and_every_other_answer_one_that_runs_nothing() -> None:
+    """Rule: an HTML answer, whatever route gives it (the replay's included), carries the
+    pages' Content-Security-Policy, without inline script; any other answer one of its own
+    or one that runs and loads nothing; every answer nosniff and no framing."""
     with server() as client:
         room = new_room(client, "klepka", 2, pairs=4)
-        for path in ("/", f"/r/{room}", f"/r/{room}/replay", "/api/games", "/static/web/app.js"):
+        pages = 0
+        for path in every_get_path(client.app, room):
             reply = client.get(path)
-            assert reply.status_code == 200, path
             assert EVERY.items() <= reply.headers.items(), path
-            assert reply.headers["referrer-policy"] == "same-origin"
-        assert EVERY.items() <= client.get("/api/rooms/nowhere").headers.items()
-        policy = client.get("/").headers["content-security-policy"]
-        assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
-        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+            assert reply.headers["referrer-policy"] == "same-origin", path
+            policy = reply.headers["content-security-policy"]
+            if reply.headers.get("content-type", "").startswith("text/html"):
+                pages += 1
+                assert policy == PAGE_POLICY, path
+            else:
+                assert policy.startswith("default-src 'none'"), path
+        assert pages >= 4  # /, /r/{id}, /r/{id}/replay, the client's index.html
+        assert "frame-ancestors 'none'" in PAGE_POLICY and "script-src 'self'" in PAGE_POLICY
+        assert "unsafe-inline" not in PAGE_POLICY and "unsafe-eval" not in PAGE_POLICY
+
+
+def test_there_is_no_page_of_api_docs_that_would_run_a_cdns_scripts_here() -> None:
+    with server() as client:
+        assert client.get("/docs").status_code == 404
+        assert client.get("/redoc").status_code == 404
+        assert client.get("/openapi.json").status_code == 200
 
 
 def test_the_openapi_description_lists_each_routes_refusals_in_one_schema() -> None:

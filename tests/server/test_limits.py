@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from igroteka.server.authority import Connection
 from igroteka.server.limits import BEHIND, TOO_MANY, MessageRate
-from tests.server.support import FAST, ROOMY, bot, connected, new_room, seat, server, start
+from tests.server.support import FAST, ROOMY, connected, new_room, seat, server, start
 
 
 def limited(**limits: object) -> object:
@@ -119,7 +119,7 @@ def test_too_many_seat_requests_from_one_address_are_refused() -> None:
     with server(settings=limited(seats_per_minute=2)) as client:  # type: ignore[arg-type]
         room = new_room(client, "klepka", 4, pairs=4)
         seat(client, room, 0, "Ann")
-        bot(client, room, 1, "easy")
+        seat(client, room, 1, "Cid")
         refused = client.post(f"/api/rooms/{room}/seats/2", json={"name": "Bob"})
         assert refused.status_code == 429 and refused.json()["error"] == "too-many-seat-requests"
         assert refused.headers["retry-after"].isdigit()

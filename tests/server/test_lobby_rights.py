@@ -9,10 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from igroteka.server import Settings
 from igroteka.server.lobby import digest
 from igroteka.store import Room, Seat, Store
-from tests.server.support import CREATORS, bot, connected, new_room, seat, server, start
+from tests.server.support import CREATORS, FAST, bot, connected, new_room, seat, server, start
 
 PLAIN = Settings(reveal=0.0, bot=0.0)
 """A server as ``igroteka serve`` runs one for others: it draws every seed."""
@@ -225,6 +227,16 @@ def test_a_chosen_seed_is_refused_by_a_server_for_others() -> None:
         assert code == 201 and made["chosen_seed"] is False
 
 
+def test_the_api_description_offers_a_seed_only_where_the_server_takes_one() -> None:
+    for settings, offered in ((PLAIN, False), (FAST, True)):
+        with server(settings=settings) as client:
+            schema = client.get("/openapi.json").json()
+            fields = schema["components"]["schemas"]["NewRoom"]["properties"]
+            refused = schema["paths"]["/api/rooms"]["post"]["responses"]["400"]["description"]
+            assert ("seed" in fields) is offered and ("seed" in refused) is offered
+            assert "options" in refused  # the other refusals stay
+
+
 def test_a_room_made_with_a_chosen_seed_says_so_to_everyone() -> None:
     with server() as client:  # the tests' server takes chosen seeds
         chosen = new_room(client, "klepka", 2)
@@ -256,3 +268,40 @@ def test_a_room_stored_before_creator_tokens_lets_any_seated_person_act_as_its_c
         assert post(client, "/api/rooms/old/seats/1/bot", {"level": "easy", "token": bob})[0] == 200
         code, started = post(client, "/api/rooms/old/start", {"token": bob})
         assert code == 200 and started["started"] is True
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("x" * 100_000, "имя — не больше 32 символов"),
+        ("Ann" + " " * 40 + "x" * 30, "имя — не больше 32 символов"),
+        ("Ann\u202egnaG", "имя не может содержать невидимый символ U+202E"),
+        ("Ann\x00", "имя не может содержать невидимый символ U+0000"),
+        ("Ann\nBob", "имя не может содержать невидимый символ U+000A"),
+        ("\u200bAnn", "имя не может содержать невидимый символ U+200B"),
+        ("   ", "игроку нужно имя"),
+    ],
+)
+def test_a_name_too_long_or_with_an_invisible_character_is_refused_with_its_reason(
+    name: str, reason: str
+) -> None:
+    """Rule: a name is what the others will read: at most 32 characters, no control character,
+    nothing invisible that turns or hides text; refused, never cut or kept silently."""
+    with server() as client:
+        room = new_room(client, "klepka", 2, pairs=4)
+        reply = client.post(
+            f"/api/rooms/{room}/seats/0", json={"name": name}, headers={"Accept-Language": "ru"}
+        )
+        assert reply.status_code == 400 and reply.json()["reason"] == reason
+        assert reply.json()["error"] == ("no-name" if not name.strip() else "bad-name")
+        assert client.get(f"/api/rooms/{room}").json()["seats"][0]["kind"] == "open"
+
+
+@pytest.mark.parametrize(
+    "name", ["Олеся Ґудзь", "Пётр", "Мар’яна", "O'Brien", "👨‍👩‍👧 Family", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scots", "x" * 32]
+)
+def test_a_name_of_any_script_with_emoji_joiners_and_flags_is_taken_as_written(name: str) -> None:
+    with server() as client:
+        room = new_room(client, "klepka", 2, pairs=4)
+        seat(client, room, 0, name)
+        assert client.get(f"/api/rooms/{room}").json()["seats"][0]["name"] == name

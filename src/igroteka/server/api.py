@@ -11,14 +11,14 @@ from typing import Annotated, Any
 
 from fastapi import Path, Request
 from fastapi.encoders import jsonable_encoder
-from pydantic import BaseModel, BeforeValidator, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, Field, StrictBool, model_validator
 from pydantic_core import PydanticCustomError
 
 from igroteka.games import entry, game_names
 from igroteka.guides import has_guide
 from igroteka.i18n import Text
 from igroteka.server.errors import STATUS
-from igroteka.server.frames import printable, scrub, surrogate_at
+from igroteka.server.frames import not_a_number_at, printable, scrub, surrogate_at
 
 MAX_SEATS = 64
 """The most seats a request may name (each game allows far fewer, and says so)."""
@@ -42,15 +42,21 @@ Whole = Annotated[int, BeforeValidator(_json_number)]
 
 class Body(BaseModel):
     """A request's JSON body. No string in it, a key included, may hold a lone surrogate
-    (``"\\ud800"``): it could never be stored nor said back as UTF-8."""
+    (``"\\ud800"``): it could never be stored nor said back as UTF-8; no number may be NaN
+    or Infinity, which JSON has no way to write (Python's reader takes them)."""
 
     @model_validator(mode="before")
     @classmethod
-    def unicode_only(cls, data: Any) -> Any:
+    def json_only(cls, data: Any) -> Any:
         where = surrogate_at(data)
         if where is not None:
             raise PydanticCustomError(
                 "lone_surrogate", "a lone surrogate in {field}", {"field": where}
+            )
+        where = not_a_number_at(data)
+        if where is not None:
+            raise PydanticCustomError(
+                "not_a_number", "NaN or Infinity in {field}", {"field": where}
             )
         return data
 
@@ -66,7 +72,7 @@ class NewRoom(Body):
     turn_timer: Annotated[int, Field(ge=1, le=3600), BeforeValidator(_json_number)] | None = Field(
         default=None, description="seconds a player has for each action, then a bot plays it"
     )
-    private: bool = Field(
+    private: StrictBool = Field(
         default=False,
         description="reachable only by its link: not listed by GET /api/rooms",
     )
@@ -140,6 +146,8 @@ SEAT = (*ROOM, "bad-request", "no-seat", "taken", "started", "too-many-seat-requ
 """... and a seat in it."""
 FINISHED = (*ROOM, "not-started", "not-over")
 """... and its finished game."""
+HELD = ("too-many-seat-requests",)
+"""The refusals of a request that holds a room's token (limits.py ``Guard.holding``)."""
 
 
 def refusals_in(schema: dict[str, Any]) -> None:
@@ -243,6 +251,8 @@ def invalid(errors: Sequence[Any]) -> Text:
         return Text("the request is not valid JSON")
     if kind == "lone_surrogate":
         return _surrogate(bounds.get("field"))
+    if kind == "not_a_number":
+        return Text("the request is not valid JSON: NaN and Infinity are not numbers of JSON")
     if not field:
         return Text("the request must be a JSON object")
     if kind == "greater_than_equal":
@@ -257,6 +267,8 @@ def invalid(errors: Sequence[Any]) -> Text:
         return Text("‘{field}’ must be text", field=field)
     if kind.startswith(("dict_", "model_")):
         return Text("‘{field}’ must be a JSON object", field=field)
+    if kind.startswith("bool_"):
+        return Text("‘{field}’ must be true or false", field=field)
     return Text("‘{field}’ is not valid here", field=field)
 
 

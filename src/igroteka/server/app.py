@@ -173,7 +173,11 @@ def create_app(
             workers.close(wait=True)
             store.close()
 
-    app = FastAPI(title="Igroteka", version="0.1.0", lifespan=lifespan)
+    # no /docs nor /redoc: their pages run scripts from a CDN on this origin, where the
+    # seats' tokens are kept; the API is described at /openapi.json
+    app = FastAPI(
+        title="Igroteka", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None
+    )
     app.state.rooms = rooms
     app.state.readiness = readiness
     app.state.guard = guard
@@ -181,7 +185,7 @@ def create_app(
 
     app.add_middleware(NotBeforeReady, readiness=readiness)
 
-    describe(app)
+    describe(app, settings.chosen_seeds)
     refuse_in_words(app)
 
     # a page at the public address may play here even when a proxy changes the Host
@@ -221,9 +225,10 @@ def game_web(name: str) -> Traversable | None:
     return folder if folder.is_dir() else None
 
 
-def describe(app: FastAPI) -> None:
+def describe(app: FastAPI, chosen_seeds: bool) -> None:
     """``/openapi.json`` with every registered game's options and bot levels, from its
-    declaration, and FastAPI's 422 said as the refusal it is."""
+    declaration, and FastAPI's 422 said as the refusal it is; a new room's ``seed`` only
+    where the server takes one (``serve --chosen-seeds``)."""
 
     def openapi() -> dict[str, Any]:
         """The API's description, with every registered game's options from its declaration."""
@@ -236,11 +241,28 @@ def describe(app: FastAPI) -> None:
             bot = schema["components"]["schemas"]["BotSeat"]["properties"]["level"]
             bot["enum"] = list(dict.fromkeys(levels))
             refusals_in(schema)
+            if not chosen_seeds:
+                without_seed(schema)
             schema["x-games"] = [game_listing(name) for name in game_names()]
             app.openapi_schema = schema
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def without_seed(schema: dict[str, Any]) -> None:
+    """The description of a server that draws every seed: a new room has no ``seed``, and
+    its refusal ``seed`` (of a client that sends one all the same) is not offered either."""
+    del schema["components"]["schemas"]["NewRoom"]["properties"]["seed"]
+    answers = schema["paths"]["/api/rooms"]["post"]["responses"]
+    for code, answer in list(answers.items()):
+        codes = answer["description"].removeprefix("refused: ").split(", ")
+        if "seed" in codes:
+            codes.remove("seed")
+            if codes:
+                answer["description"] = "refused: " + ", ".join(codes)
+            else:
+                del answers[code]
 
 
 def refuse_in_words(app: FastAPI) -> None:

@@ -52,6 +52,7 @@ STATUS = {
     "options": 400,
     "level": 400,
     "no-name": 400,
+    "bad-name": 400,
     "seed": 400,
     "bad-token": 403,
     "not-creator": 403,

@@ -3,18 +3,19 @@
     decode({"type": "websocket.receive", "text": '{"type": "ping"}'})  # {'type': 'ping'}
 
 A frame is refused with a code (docs/protocol.md) when it is binary, too long,
-nested deeper than :data:`MAX_DEPTH`, not JSON, not a JSON object, or holds a
-lone surrogate (``"\\ud800"``) anywhere, a key included: such a string cannot
-be written back as UTF-8, so nothing past this gate ever sees one, and no
-refusal quotes one. The depth is counted before :func:`json.loads` runs, so a
+nested deeper than :data:`MAX_DEPTH`, not JSON (``NaN`` and ``Infinity`` are not), not
+a JSON object, or holds a lone surrogate (``"\\ud800"``) anywhere, a key included:
+such a string cannot be written back as UTF-8, so nothing past this gate ever sees
+one, and no refusal quotes one. The depth is counted before :func:`json.loads` runs, so a
 thousand brackets never reach its recursion.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from igroteka.i18n import Text
@@ -23,8 +24,11 @@ from igroteka.server.errors import RoomError
 __all__ = [
     "MAX_DEPTH",
     "MAX_MESSAGE",
+    "NotANumber",
     "decode",
     "has_surrogate",
+    "loads",
+    "not_a_number_at",
     "printable",
     "scrub",
     "surrogate_at",
@@ -59,7 +63,11 @@ def decode(frame: Mapping[str, Any]) -> dict[str, Any]:
             "too-deep",
         )
     try:
-        message = json.loads(text)
+        message = loads(text)
+    except NotANumber:
+        raise RoomError(
+            Text("a message must be JSON: NaN and Infinity are not numbers of JSON"), "bad-json"
+        ) from None
     except ValueError:
         raise RoomError(Text("a message must be JSON"), "bad-json") from None
     if (_SURROGATE.search(text) or _ESCAPED_SURROGATE.search(text)) and has_surrogate(message):
@@ -69,6 +77,36 @@ def decode(frame: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise RoomError(Text("a message must be a JSON object"), "bad-message")
     return message
+
+
+class NotANumber(ValueError):
+    """A number JSON has no way to write: ``NaN``, ``Infinity``, or one too large for a float
+    (``1e400``), which Python's reader would take all the same."""
+
+
+def _constant(name: str) -> float:
+    raise NotANumber(name)
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise NotANumber(text)
+    return number
+
+
+def loads(text: str) -> Any:
+    """JSON read as RFC 8259 writes it: :class:`NotANumber` for ``NaN``, ``Infinity`` and a
+    number too large for a float, which :func:`json.loads` would take.
+
+    >>> loads('{"x": 1.5}')
+    {'x': 1.5}
+    >>> loads('{"x": NaN}')
+    Traceback (most recent call last):
+    ...
+    igroteka.server.frames.NotANumber: NaN
+    """
+    return json.loads(text, parse_constant=_constant, parse_float=_finite)
 
 
 def depth(text: str) -> int:
@@ -98,25 +136,40 @@ def has_surrogate(value: Any) -> bool:
     return surrogate_at(value) is not None
 
 
-def surrogate_at(value: Any, path: str = "") -> str | None:
+def surrogate_at(value: Any) -> str | None:
     """Where the first lone surrogate of a decoded JSON value is (``options.deck``, ``seats.2``;
     ``""``: the value itself), or None when it has none.
 
     >>> surrogate_at({"a": ["x", "\\udc00"]}), surrogate_at({"a": "ok"})
     ('a.1', None)
     """
-    if isinstance(value, str):
-        return path if _SURROGATE.search(value) else None
+    return _first(value, lambda item: isinstance(item, str) and bool(_SURROGATE.search(item)))
+
+
+def not_a_number_at(value: Any) -> str | None:
+    """Where the first number of a decoded JSON value is that JSON cannot write (``NaN``,
+    ``Infinity``: a reader that is not strict takes them), or None when it has none.
+
+    >>> not_a_number_at({"a": [1.5, float("nan")]}), not_a_number_at({"a": 2})
+    ('a.1', None)
+    """
+    return _first(value, lambda item: isinstance(item, float) and not math.isfinite(item))
+
+
+def _first(value: Any, bad: Callable[[Any], bool], path: str = "") -> str | None:
+    """Where the first item of a decoded JSON value is that is ``bad`` (a key included)."""
+    if bad(value):
+        return path
     if isinstance(value, dict):
         for key, item in value.items():
-            clean = isinstance(key, str) and not _SURROGATE.search(key)
-            place = f"{path}.{key}".lstrip(".") if clean else path or "a key"
-            found = place if not clean else surrogate_at(item, place)
+            if bad(key):
+                return path or "a key"
+            found = _first(item, bad, f"{path}.{key}".lstrip("."))
             if found is not None:
                 return found
     if isinstance(value, list):
         for number, item in enumerate(value):
-            found = surrogate_at(item, f"{path}.{number}".lstrip("."))
+            found = _first(item, bad, f"{path}.{number}".lstrip("."))
             if found is not None:
                 return found
     return None

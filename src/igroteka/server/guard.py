@@ -3,9 +3,10 @@ refusals of what no route answers.
 
     app.add_middleware(Guard, origins=("https://games.example.org",))
 
-Every HTTP answer says ``nosniff``, may not be framed, and sends the referrer
-only to this server; the pages add a Content-Security-Policy (:data:`PAGE_HEADERS`):
-scripts, styles and fonts from this server only, pictures from it or ``data:``.
+Every HTTP answer says ``nosniff``, may not be framed, sends the referrer only
+to this server, and has a Content-Security-Policy: every HTML answer the pages'
+(:data:`PAGE_POLICY`: scripts, styles and fonts from this server only, pictures
+from it or ``data:``), whatever route answers it; any other none at all.
 A websocket opened by a page of another origin is refused (a browser sends
 ``Origin``; a program that sends none is let in): a page elsewhere cannot play
 with a visitor's seat. A bug of the server is answered 500 ``internal`` with a
@@ -31,7 +32,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from igroteka.i18n import Text, negotiate
 from igroteka.server.errors import refused_for, status
 
-__all__ = ["HEADERS", "MAX_BODY", "ORIGIN_CLOSE", "PAGE_HEADERS", "Guard", "install", "origin_of"]
+__all__ = [
+    "HEADERS",
+    "MAX_BODY",
+    "ORIGIN_CLOSE",
+    "OTHER_POLICY",
+    "PAGE_POLICY",
+    "Guard",
+    "install",
+    "origin_of",
+]
 
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -54,9 +64,12 @@ PAGE_POLICY = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
-PAGE_HEADERS = {"Content-Security-Policy": PAGE_POLICY}
-"""The headers of the client's pages (``/``, ``/r/{id}``): no inline script or style
-attribute runs; the favicon is a ``data:`` picture; ``'self'`` covers the websocket."""
+"""The policy of every HTML answer (the client's pages: ``/``, ``/r/{id}``, its replay): no
+inline script or style attribute runs; the favicon is a ``data:`` picture; ``'self'`` covers
+the websocket. Any other answer that sets no policy of its own gets :data:`OTHER_POLICY`."""
+OTHER_POLICY = "default-src 'none'; frame-ancestors 'none'"
+"""The policy of an answer that is no page (JSON, a script, a picture): opened by itself in
+a browser, it runs nothing and loads nothing."""
 
 MAX_BODY = 4_000_000
 """The largest request body (bytes): a deck typed in the lobby is at most 1 MB of UTF-8,
@@ -120,10 +133,13 @@ class Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                present = {name.lower() for name, _ in message.get("headers", [])}
+                present = {name.lower(): value for name, value in message.get("headers", [])}
+                page = present.get(b"content-type", b"").startswith(b"text/html")
+                policy = PAGE_POLICY if page else OTHER_POLICY
+                wanted = {**HEADERS, "Content-Security-Policy": policy}
                 extra = [
                     (name.lower().encode(), value.encode())
-                    for name, value in HEADERS.items()
+                    for name, value in wanted.items()
                     if name.lower().encode() not in present
                 ]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}

@@ -20,19 +20,22 @@ the same machine); set it to the proxy's address, or raise the per-address limit
 from __future__ import annotations
 
 import collections
+import contextlib
 import math
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
 from igroteka.i18n import Text
-from igroteka.server.errors import TooMany
+from igroteka.server.errors import RoomError, TooMany
 
 __all__ = [
     "BEHIND",
     "FRAME_BYTES",
     "HOUR",
     "MINUTE",
+    "REFUSED_TOKENS",
     "TOO_FAST",
     "TOO_MANY",
     "Expiry",
@@ -59,14 +62,27 @@ QUEUE: Final = 128
 A message is a whole update (one encoded text per seat and language, shared by the
 connections of that seat and language: a few kB), so the bound is by messages, not bytes:
 at most 128 views held for a client that stopped reading."""
+STALLED: Final = 10.0
+"""Seconds a connection's socket may stay full (the kernel's send buffer and the server's
+over it: ``SEND_BUFFER`` and ``WRITE_BUFFER`` in server/sockets.py): then it is closed
+(:data:`BEHIND`), however short its queue and however quiet its room."""
 CONNECTIONS_PER_ADDRESS: Final = 256
 """Websockets open at once from one address (a class behind one address, a tab a seat)."""
 CONNECTS_PER_MINUTE: Final = 240
 """Websockets opened from one address in a minute (a client closed for flooding comes back)."""
-ROOMS_PER_HOUR: Final = 120
-"""Rooms created from one address in an hour."""
+ROOMS_PER_HOUR: Final = 400
+"""New rooms created from one address in an hour (a class of 40 behind one address, each
+pupil starting ten games an hour; a rematch is not a new room: :data:`REMATCHES_PER_HOUR`)."""
+REMATCHES_PER_HOUR: Final = 1200
+"""Rematches made from one address in an hour (30 a pupil of a class of 40): asked for with
+a token of a finished game, so never a stranger's, but each is a room all the same."""
 SEATS_PER_MINUTE: Final = 120
-"""Seat requests (a person takes a seat, a bot is given one) from one address in a minute."""
+"""A stranger's seat requests from one address in a minute: a person takes a seat or claims
+one with a code, and every request whose token or code is refused."""
+HELD_PER_MINUTE: Final = 600
+"""Requests from one address in a minute that hold a room's token and are not refused for
+it: its creator seats a bot or frees a seat, a person leaves, moves or claims a rematch's
+seat (a class of 40 seating four bots each at once is 160)."""
 UPLOADS_PER_HOUR: Final = 200
 """Pictures uploaded from one address in an hour (two full decks)."""
 CONNECTIONS_PER_ROOM: Final = 256
@@ -115,10 +131,13 @@ class Limits:
     message_rate: float = MESSAGE_RATE
     message_strikes: int = MESSAGE_STRIKES
     queue: int = QUEUE
+    stalled: float = STALLED
     connections_per_address: int = CONNECTIONS_PER_ADDRESS
     connects_per_minute: int = CONNECTS_PER_MINUTE
     rooms_per_hour: int = ROOMS_PER_HOUR
+    rematches_per_hour: int = REMATCHES_PER_HOUR
     seats_per_minute: int = SEATS_PER_MINUTE
+    held_per_minute: int = HELD_PER_MINUTE
     uploads_per_hour: int = UPLOADS_PER_HOUR
     connections_per_room: int = CONNECTIONS_PER_ROOM
     spectators_per_room: int = SPECTATORS_PER_ROOM
@@ -148,6 +167,8 @@ class RateLimit:
     [True, True, False, True]
     >>> limit.check("a", now=62.0), limit.check("a", now=63.0)  # allowed; then 58 s to wait
     (0.0, 58.0)
+    >>> limit.wait("a", now=64.0)  # asked without counting one
+    57.0
     """
 
     def __init__(self, count: int, seconds: float, keys: int = 10_000) -> None:
@@ -156,20 +177,31 @@ class RateLimit:
             collections.OrderedDict()
         )
 
-    def check(self, key: str, now: float | None = None) -> float:
-        """0.0 when one more event for ``key`` is allowed now (it is counted); else how many
-        seconds until it would be."""
-        now = time.monotonic() if now is None else now
+    def _window(self, key: str, now: float) -> collections.deque[float]:
+        """The times of ``key``'s events within the window before ``now``."""
         times = self.times.pop(key, None) or collections.deque()
         while times and times[0] <= now - self.seconds:
             times.popleft()
         self.times[key] = times  # the most recent key last: the oldest is forgotten first
         while len(self.times) > self.keys:
             self.times.popitem(last=False)
-        if len(times) >= self.count:
-            return max(times[0] + self.seconds - now, 0.001)
-        times.append(now)
-        return 0.0
+        return times
+
+    def wait(self, key: str, now: float | None = None) -> float:
+        """0.0 when one more event for ``key`` would be allowed now (nothing is counted);
+        else how many seconds until it would be."""
+        now = time.monotonic() if now is None else now
+        times = self._window(key, now)
+        return max(times[0] + self.seconds - now, 0.001) if len(times) >= self.count else 0.0
+
+    def check(self, key: str, now: float | None = None) -> float:
+        """0.0 when one more event for ``key`` is allowed now (it is counted); else how many
+        seconds until it would be."""
+        now = time.monotonic() if now is None else now
+        wait = self.wait(key, now)
+        if not wait:
+            self.times[key].append(now)
+        return wait
 
     def allow(self, key: str, now: float | None = None) -> bool:
         """Whether one more event for ``key`` is allowed now (and if so, it is counted)."""
@@ -215,29 +247,48 @@ class MessageRate:
         return (1.0 - self.tokens) / self.rate
 
 
+REFUSED_TOKENS: Final = frozenset({"bad-token", "bad-code", "not-creator", "not-held"})
+"""The refusals of a token or a code: each counts as a stranger's seat request."""
+
+
 class Guard:
     """The per-address limits of one server: rooms created, seat requests, uploads, and
     websockets (opened in a minute, open at once). Each ``*_from(address)`` counts one
-    and raises :class:`TooMany` (429, with the seconds to wait) when it is over."""
+    and raises :class:`TooMany` (429, with the seconds to wait) when it is over.
 
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
+    A stranger's requests (a seat taken, a code tried, a token refused) are counted apart
+    from those of a room's own people (its creator seating bots, a rematch): a class of
+    forty behind one address plays all morning, and a guesser of tokens is held to
+    ``seats_per_minute`` guesses. ``clock``: the seconds it counts in (a test's own)."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits, self.clock = limits, clock
         self.rooms = RateLimit(limits.rooms_per_hour, HOUR)
+        self.rematches = RateLimit(limits.rematches_per_hour, HOUR)
         self.seats = RateLimit(limits.seats_per_minute, MINUTE)
+        self.held = RateLimit(limits.held_per_minute, MINUTE)
         self.uploads = RateLimit(limits.uploads_per_hour, HOUR)
         self.connects = RateLimit(limits.connects_per_minute, MINUTE)
         self.open: collections.Counter[str] = collections.Counter()
         """The websockets open now, by address."""
 
     def room_from(self, address: str) -> None:
-        wait = self.rooms.check(address)
+        """A new room is made from ``address``."""
+        self._rooms(self.rooms, self.limits.rooms_per_hour, address)
+
+    def rematch_from(self, address: str) -> None:
+        """A rematch is asked for from ``address`` (with a token: see :meth:`holding`)."""
+        self._rooms(self.rematches, self.limits.rematches_per_hour, address)
+
+    def _rooms(self, limit: RateLimit, count: int, address: str) -> None:
+        wait = limit.check(address, self.clock())
         if wait:
             minutes = math.ceil(wait / MINUTE)
             raise TooMany(
                 Text(
                     "too many rooms made from one address: at most {count} an hour; "
                     "try again in {minutes} {minutes:minute|minutes}",
-                    count=self.limits.rooms_per_hour,
+                    count=count,
                     minutes=minutes,
                 ),
                 "too-many-rooms",
@@ -245,13 +296,32 @@ class Guard:
             )
 
     def seat_from(self, address: str) -> None:
-        wait = self.seats.check(address)
+        """A stranger's seat request from ``address``: a seat taken, a code tried."""
+        self._seat_requests(self.seats.check(address, self.clock()), self.limits.seats_per_minute)
+
+    @contextlib.contextmanager
+    def holding(self, address: str) -> Iterator[None]:
+        """A request that holds a room's token, from ``address``: counted apart from a
+        stranger's; refused while the address is over its stranger's requests (a guesser),
+        and a stranger's request itself once its token is refused (:data:`REFUSED_TOKENS`).
+        """
+        now = self.clock()
+        self._seat_requests(self.seats.wait(address, now), self.limits.seats_per_minute)
+        self._seat_requests(self.held.check(address, now), self.limits.held_per_minute)
+        try:
+            yield
+        except RoomError as error:
+            if error.code in REFUSED_TOKENS:
+                self.seats.check(address, self.clock())
+            raise
+
+    def _seat_requests(self, wait: float, count: int) -> None:
         if wait:
             raise TooMany(
                 Text(
                     "too many seat requests from one address: at most {count} a minute; "
                     "try again in {seconds} {seconds:second|seconds}",
-                    count=self.limits.seats_per_minute,
+                    count=count,
                     seconds=math.ceil(wait),
                 ),
                 "too-many-seat-requests",
@@ -259,7 +329,7 @@ class Guard:
             )
 
     def upload_from(self, address: str) -> None:
-        wait = self.uploads.check(address)
+        wait = self.uploads.check(address, self.clock())
         if wait:
             raise TooMany(
                 Text(
@@ -283,7 +353,7 @@ class Guard:
                 "too-many-connections",
                 MINUTE,
             )
-        wait = self.connects.check(address)
+        wait = self.connects.check(address, self.clock())
         if wait:
             raise TooMany(
                 Text(

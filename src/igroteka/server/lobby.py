@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,7 +36,7 @@ from igroteka.server.people import BOT_AVATAR, avatar_for, checked_avatar
 from igroteka.store import Room as StoredRoom
 from igroteka.store import Seat, Store
 
-__all__ = ["AVATARS_KEY", "CREATOR", "Lobby", "digest", "reserved"]
+__all__ = ["AVATARS_KEY", "CREATOR", "Lobby", "checked_name", "digest", "reserved"]
 
 NAME_LENGTH = 32
 """The longest name a player may take (characters)."""
@@ -43,6 +44,42 @@ CREATOR = "creator"
 """The key of the creator token's digest in a stored room's settings."""
 AVATARS_KEY = "avatars"
 """The key in a stored room's settings of the avatars people chose, by seat (as text)."""
+
+
+VISIBLE_FORMATS = frozenset({0x200C, 0x200D, *range(0xE0020, 0xE0080)})
+"""The format characters a name may hold: the joiners of emoji and of scripts that need
+them, and the tags of a flag's emoji (🏴 of England, of Scotland)."""
+
+
+def checked_name(name: str) -> str:
+    """A player's name as others see it (runs of spaces made one), or RoomError: empty
+    (``no-name``), longer than :data:`NAME_LENGTH`, or holding a control character or an
+    invisible one that changes how text around it reads (U+202E turns it backwards), all
+    ``bad-name``.
+
+    >>> checked_name("  Ann   Lee ")
+    'Ann Lee'
+    >>> checked_name("Ann\\u202egnaG")
+    Traceback (most recent call last):
+    ...
+    igroteka.server.errors.RoomError: a name cannot hold the invisible character U+202E
+    """
+    for char in name:
+        kind = unicodedata.category(char)
+        if kind == "Cc" or (kind == "Cf" and ord(char) not in VISIBLE_FORMATS):
+            code = f"U+{ord(char):04X}"
+            raise RoomError(
+                Text("a name cannot hold the invisible character {code}", code=code), "bad-name"
+            )
+    name = " ".join(name.split())
+    if not name:
+        raise RoomError(Text("a player needs a name"), "no-name")
+    if len(name) > NAME_LENGTH:
+        raise RoomError(
+            Text("a name is at most {count} {count:character|characters}", count=NAME_LENGTH),
+            "bad-name",
+        )
+    return name
 
 
 def digest(token: str) -> str:
@@ -168,9 +205,7 @@ class Lobby:
         seat = self._open_seat(number)
         if seat.kind != "open":
             raise RoomError(Text("seat {number} is taken", number=number + 1), "taken")
-        name = " ".join(name.split())[:NAME_LENGTH]
-        if not name:
-            raise RoomError(Text("a player needs a name"), "no-name")
+        name = checked_name(name)
         chosen = checked_avatar(avatar)
         token = secrets.token_urlsafe(24)
         self._set_avatar(number, chosen)

@@ -47,7 +47,7 @@ async def serve_socket(
     websocket: WebSocket, rooms: Rooms, readiness: Readiness, guard: Guard, room_id: str
 ) -> None:
     """A connection from its join to its end: refused with a code, or played."""
-    _small_buffer(websocket)
+    _small_buffers(websocket)
     await websocket.accept()
     query = websocket.query_params  # an old client's ``?lang=`` says why it is refused
     spoken = negotiate(query.get("lang") or websocket.headers.get("accept-language"))
@@ -79,9 +79,10 @@ async def _joined(
     except RoomError as error:
         await _refuse(websocket, error, spoken)
         return
-    connection = Connection(seat, spoken, rooms.settings.limits.queue)
-    connection.direct = _direct(websocket)
-    await _play(websocket, room, connection)
+    limits = rooms.settings.limits
+    connection = Connection(seat, spoken, limits.queue)
+    connection.direct = _direct(websocket, connection, limits.stalled)
+    await _play(websocket, room, connection, limits.stalled)
 
 
 async def _refuse(websocket: WebSocket, error: RoomError, lang: str) -> None:
@@ -90,11 +91,13 @@ async def _refuse(websocket: WebSocket, error: RoomError, lang: str) -> None:
     await websocket.close(code=CLOSE.get(status(error.code), 4403))
 
 
-async def _play(websocket: WebSocket, room: LiveRoom, connection: Connection) -> None:
+async def _play(
+    websocket: WebSocket, room: LiveRoom, connection: Connection, stalled: float
+) -> None:
     """The connection in its room: a writer and a reader, until the client goes or the
     connection is closed (too far behind, or far over the rate of messages)."""
     room.connect(connection)  # its welcome first
-    writer = asyncio.create_task(_write(websocket, connection))
+    writer = asyncio.create_task(_write(websocket, connection, stalled))
     reader = asyncio.create_task(_read(websocket, room, connection))
     closing = asyncio.create_task(_closing(connection))
     try:
@@ -136,6 +139,15 @@ RECEIVE_BUFFER = 65_536
 books). Left to grow by itself it reaches megabytes on a client that sends faster than the
 server reads (a flooder held to its rate), and the kernel compacting a queue of that many tiny
 frames delays every other connection's packets."""
+SEND_BUFFER = 65_536
+"""The kernel's send buffer of a websocket (bytes, doubled as above). Left to grow by itself
+it reaches 4 MB on a client that never reads: twenty such spectators held 73.5 MB of the
+host's memory. A view is a few kB, so this is dozens of updates in flight."""
+WRITE_BUFFER = 16_384
+"""What the server itself holds for a websocket over its kernel's buffer (bytes; asyncio's
+own high-water mark is 64 kB) before the socket counts as full: then messages wait in the
+connection's queue, and a socket full for :data:`~igroteka.server.limits.STALLED` seconds is
+closed."""
 
 
 def _protocol(websocket: WebSocket) -> Any:
@@ -149,20 +161,38 @@ def _transport(websocket: WebSocket) -> Any:
     return getattr(_protocol(websocket), "transport", None)
 
 
-def _direct(websocket: WebSocket) -> Callable[[str], bool] | None:
+def _writable(websocket: WebSocket) -> asyncio.Event | None:
+    """uvicorn's event of a connection whose socket can take more (cleared while its buffer
+    is over its high-water mark), or None under another server."""
+    writable = getattr(_protocol(websocket), "writable", None)
+    return writable if isinstance(writable, asyncio.Event) else None
+
+
+async def _drains(writable: asyncio.Event, connection: Connection, stalled: float) -> None:
+    """Close the connection (:data:`BEHIND`) unless its socket takes more within ``stalled``
+    seconds: its buffers are full of what its client does not read."""
+    try:
+        await asyncio.wait_for(writable.wait(), stalled)
+    except TimeoutError:
+        connection.close(BEHIND)
+
+
+def _direct(
+    websocket: WebSocket, connection: Connection, stalled: float
+) -> Callable[[str], bool] | None:
     """A writer of a message straight into uvicorn's sans-I/O websocket protocol
     (``ws="websockets-sansio"``), as its own ``send`` writes it, without the ASGI layers
     between: True once written; False, writing nothing, while the socket cannot take it
     (its buffer is over its high-water mark, or it is closing). None under another server,
-    whose messages all go through the writer."""
+    whose messages all go through the writer. A message that fills the socket's buffers
+    starts the watch of :func:`_drains`."""
     protocol = _protocol(websocket)
     conn = getattr(protocol, "conn", None)
     transport = getattr(protocol, "transport", None)
-    writable = getattr(protocol, "writable", None)
-    if not isinstance(conn, ServerProtocol) or not isinstance(writable, asyncio.Event):
+    writable = _writable(websocket)
+    if not isinstance(conn, ServerProtocol) or writable is None or transport is None:
         return None
-    if transport is None:
-        return None
+    watch: set[asyncio.Task[None]] = set()  # held here, or the loop may drop it
 
     def write(text: str) -> bool:
         if not writable.is_set() or transport.is_closing() or protocol.close_sent:
@@ -172,19 +202,26 @@ def _direct(websocket: WebSocket) -> Callable[[str], bool] | None:
         except InvalidState:  # closing: the writer finds it gone
             return False
         transport.write(b"".join(conn.data_to_send()))
+        if not writable.is_set() and not watch:
+            task = asyncio.get_running_loop().create_task(_drains(writable, connection, stalled))
+            watch.add(task)
+            task.add_done_callback(watch.discard)
         return True
 
     return write
 
 
-def _small_buffer(websocket: WebSocket) -> None:
-    """Fix the connection's receive buffer at :data:`RECEIVE_BUFFER` (uvicorn only, as
-    :func:`_hush`; under another server this does nothing)."""
+def _small_buffers(websocket: WebSocket) -> None:
+    """Fix the connection's kernel buffers at :data:`RECEIVE_BUFFER` and :data:`SEND_BUFFER`,
+    and the server's own over them at :data:`WRITE_BUFFER` (uvicorn only, as :func:`_hush`;
+    under another server this does nothing)."""
     transport = _transport(websocket)
     raw = transport.get_extra_info("socket") if transport is not None else None
     if raw is not None:
         with contextlib.suppress(OSError):
             raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        transport.set_write_buffer_limits(high=WRITE_BUFFER)
 
 
 def _hush(websocket: WebSocket) -> None:
@@ -267,14 +304,21 @@ def read_join(text: str | None) -> Join:
     return Join(token or None, lang)
 
 
-async def _write(websocket: WebSocket, connection: Connection) -> None:
-    """Send a connection's messages in order, until the client has gone."""
+async def _write(websocket: WebSocket, connection: Connection, stalled: float) -> None:
+    """Send a connection's messages in order, until the client has gone; close it
+    (:data:`BEHIND`) when its socket takes none for ``stalled`` seconds: its buffers are
+    full of what its client does not read."""
+    writable = _writable(websocket)
     try:
         while (message := await connection.next()) is not None:
             if not isinstance(message, str):  # an update comes encoded once for its seat
                 message = codec.message(message)
-            await websocket.send_text(message)
+            await asyncio.wait_for(websocket.send_text(message), stalled)
             connection.sent()
+            if writable is not None and not writable.is_set():  # however long till the next
+                await _drains(writable, connection, stalled)
+    except TimeoutError:
+        connection.close(BEHIND)
     except (WebSocketDisconnect, RuntimeError):  # gone: the reader ends the connection
         return
 

@@ -13,6 +13,7 @@ from igroteka.engine.record import GameRecord
 from igroteka.i18n import Text, negotiate
 from igroteka.server.api import (
     FINISHED,
+    HELD,
     ROOM,
     Invite,
     NewOptions,
@@ -25,7 +26,6 @@ from igroteka.server.api import (
 from igroteka.server.errors import RoomError
 from igroteka.server.guard import origin_of
 from igroteka.server.invites import MAX_LINK, here_only, invite_base, invite_qr
-from igroteka.server.rooms import NEXT
 from igroteka.server.routes.served import Served
 from igroteka.server.sockets import serve_socket
 
@@ -72,27 +72,28 @@ def router(served: Served) -> APIRouter:
     @api.post(
         "/api/rooms/{room_id}/rematch",
         status_code=201,
-        responses=refusals(*ROOM, "bad-request", "bad-token", "not-over", "too-many-rooms"),
+        responses=refusals(*ROOM, "bad-request", "bad-token", "not-over", "too-many-rooms", *HELD),
     )
     async def rematch(room_id: str, body: Rematch, request: Request) -> dict[str, Any]:
         """A finished game's rematch: the same game, options and seats. The first player to
         ask makes it (and is answered its creator token); the room's JSON says ``next``."""
-        old = await rooms.find(room_id)
-        if not old.stored.settings.get(NEXT):
-            guard.room_from(address(request))
-        room, creator = await rooms.rematch(old, body.token)
+        with guard.holding(address(request)):
+            guard.rematch_from(address(request))
+            old = await rooms.find(room_id)
+            room, creator = await rooms.rematch(old, body.token)
         made = {**room.public(), "invite": f"/r/{room.id}"}
         return {**made, "creator": creator} if creator else made
 
     @api.post(
         "/api/rooms/{room_id}/options",
-        responses=refusals(*ROOM, "bad-request", "options", "not-creator", "started"),
+        responses=refusals(*ROOM, "bad-request", "options", "not-creator", "started", *HELD),
     )
-    async def change_options(room_id: str, body: NewOptions) -> dict[str, Any]:
+    async def change_options(room_id: str, body: NewOptions, request: Request) -> dict[str, Any]:
         """The room's creator changes the options before the start: checked as a new room's
         (off the event loop, as there)."""
-        room = await rooms.find(room_id)
-        room.check_options(body.token)
+        with guard.holding(address(request)):
+            room = await rooms.find(room_id)
+            room.check_options(body.token)
         parsed = await asyncio.to_thread(
             rooms.checked_options, room.entry, body.options, room.stored.players
         )
@@ -101,12 +102,13 @@ def router(served: Served) -> APIRouter:
 
     @api.post(
         "/api/rooms/{room_id}/start",
-        responses=refusals(*ROOM, "bad-request", "not-creator", "started", "open-seats"),
+        responses=refusals(*ROOM, "bad-request", "not-creator", "started", "open-seats", *HELD),
     )
-    async def start(room_id: str, body: Start) -> dict[str, Any]:
+    async def start(room_id: str, body: Start, request: Request) -> dict[str, Any]:
         """The room's creator starts the game once every seat is held (a person or a bot)."""
-        room = await rooms.find(room_id)
-        room.start(body.token)
+        with guard.holding(address(request)):
+            room = await rooms.find(room_id)
+            room.start(body.token)
         return room.public()
 
     @api.get(

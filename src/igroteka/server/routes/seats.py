@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from igroteka.server.api import (
+    HELD,
     ROOM,
     SEAT,
     BotSeat,
@@ -33,7 +34,7 @@ def router(served: Served) -> APIRouter:
     rooms, guard, settings = served.rooms, served.guard, served.settings
     api = APIRouter()
 
-    @api.post("/api/rooms/{room_id}/seats/{seat}", responses=refusals(*SEAT, "no-name"))
+    @api.post("/api/rooms/{room_id}/seats/{seat}", responses=refusals(*SEAT, "no-name", "bad-name"))
     async def take_seat(room_id: str, seat: Seat, body: TakeSeat, request: Request) -> SeatToken:
         """Take an open seat (seats are numbered from 0)."""
         guard.seat_from(address(request))
@@ -42,15 +43,15 @@ def router(served: Served) -> APIRouter:
 
     @api.post(
         "/api/rooms/{room_id}/seats/{seat}/move",
-        responses=refusals(*ROOM, "bad-request", "bad-token", "too-many-seat-requests"),
+        responses=refusals(*ROOM, "bad-request", "bad-token", *HELD),
     )
     async def move_seat(room_id: str, seat: Seat, body: HeldSeat, request: Request) -> MoveCode:
         """A seat's holder asks for a one-time code that moves the seat to another device
         (it lasts 10 minutes; a new one replaces it). The link the page shows carries it in
         its fragment (``/r/{id}#move=…``), which a browser never sends to a server."""
-        guard.seat_from(address(request))
-        room = await rooms.find(room_id)
-        code = room.move_code(seat, body.token)
+        with guard.holding(address(request)):
+            room = await rooms.find(room_id)
+            code = room.move_code(seat, body.token)
         origin = request.headers.get("origin")
         base = invite_base(origin, settings.public_url, settings.addresses) if origin else None
         link = move_link(base or settings.public_url, room.id, seat, code)
@@ -70,25 +71,26 @@ def router(served: Served) -> APIRouter:
 
     @api.post(
         "/api/rooms/{room_id}/seats/{seat}/rematch",
-        responses=refusals(*ROOM, "bad-request", "no-seat", "bad-token", "too-many-seat-requests"),
+        responses=refusals(*ROOM, "bad-request", "no-seat", "bad-token", *HELD),
     )
     async def claim_rematch(
         room_id: str, seat: Seat, body: HeldSeat, request: Request
     ) -> SeatToken:
         """A player of the game before takes their seat of its rematch with the token of
         their seat then: a fresh token (once)."""
-        guard.seat_from(address(request))
-        room = await rooms.find(room_id)
-        return SeatToken(seat=seat, token=room.claim_rematch(seat, body.token))
+        with guard.holding(address(request)):
+            room = await rooms.find(room_id)
+            return SeatToken(seat=seat, token=room.claim_rematch(seat, body.token))
 
     @api.post(
-        "/api/rooms/{room_id}/seats/{seat}/bot", responses=refusals(*SEAT, "level", "not-creator")
+        "/api/rooms/{room_id}/seats/{seat}/bot",
+        responses=refusals(*SEAT, "level", "not-creator"),
     )
     async def bot_seat(room_id: str, seat: Seat, body: BotSeat, request: Request) -> dict[str, Any]:
         """The room's creator gives an open seat (or a bot's) to a bot of a level."""
-        guard.seat_from(address(request))
-        room = await rooms.find(room_id)
-        room.set_bot(seat, body.level, body.token)
+        with guard.holding(address(request)):
+            room = await rooms.find(room_id)
+            room.set_bot(seat, body.level, body.token)
         return room.public()
 
     @api.post(
@@ -100,9 +102,9 @@ def router(served: Served) -> APIRouter:
     ) -> dict[str, Any]:
         """Before the start: a person leaves their seat (its token), or the creator frees a
         seat (a bot's, or a person's who has no connection now)."""
-        guard.seat_from(address(request))
-        room = await rooms.find(room_id)
-        room.free_seat(seat, body.token)
+        with guard.holding(address(request)):
+            room = await rooms.find(room_id)
+            room.free_seat(seat, body.token)
         return room.public()
 
     return api
