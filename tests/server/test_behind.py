@@ -113,9 +113,9 @@ def close_code(raw: socket.socket) -> int | None:
             return int(struct.unpack("!H", payload[:2])[0])
 
 
-def fall_behind(url: str, app: Any) -> tuple[str, socket.socket, int, Any]:
-    """Start a game watched by a client that reads nothing, until the server closes it:
-    the room, the client's socket, the longest its queue was, and its connection."""
+def watched_game(url: str, app: Any) -> tuple[str, socket.socket, Any, Any]:
+    """A game of bots, started, watched by a client that reads nothing: the room's id, the
+    client's socket, the room and the client's connection."""
     room_id, token = bot_game(url)
     raw = deaf_spectator(url, room_id)
     room = app.state.rooms.get(room_id)
@@ -123,6 +123,13 @@ def fall_behind(url: str, app: Any) -> tuple[str, socket.socket, int, Any]:
         time.sleep(0.01)
     (connection,) = tuple(room.connections)
     httpx.post(f"{url}/api/rooms/{room_id}/start", json={"token": token})
+    return room_id, raw, room, connection
+
+
+def fall_behind(url: str, app: Any) -> tuple[str, socket.socket, int, Any]:
+    """Start a game watched by a client that reads nothing, until the server closes it:
+    the room, the client's socket, the longest its queue was, and its connection."""
+    room_id, raw, room, connection = watched_game(url, app)
     longest = 0
     while connection in room.connections:
         longest = max(longest, len(connection.queue))
@@ -159,14 +166,8 @@ def test_a_client_that_never_reads_holds_a_small_buffer_and_is_closed_within_sec
     connection whose socket takes nothing for ``stalled`` seconds is closed, however short its
     queue (the game's updates may stop: a spectator of a finished game)."""
     with live(STALLED) as (url, app):
-        room_id, token = bot_game(url)
-        raw = deaf_spectator(url, room_id)
-        room = app.state.rooms.get(room_id)
-        while not room.connections:
-            time.sleep(0.01)
-        (connection,) = tuple(room.connections)
+        _, raw, room, connection = watched_game(url, app)
         ports = (int(url.rsplit(":", 1)[1]), raw.getsockname()[1])
-        httpx.post(f"{url}/api/rooms/{room_id}/start", json={"token": token})
         began, held, longest = time.monotonic(), 0, 0
         while connection in room.connections:
             held = max(held, send_queue(*ports) or 0)
