@@ -375,3 +375,18 @@ def test_at_two_a_bot_places_extra_tokens_only_when_they_are_free_or_it_doubts()
             placed[rule].append(len(vote.cards))
     assert set(placed["free"]) == {3}
     assert statistics.fmean(placed["cost"]) < 2.5 and min(placed["cost"]) >= 1
+
+
+def test_no_bot_can_say_a_clue_the_family_table_refuses() -> None:
+    """Rule (family table): a bot's clue is one of the tags of a card it holds; no tag of a
+    built-in card, nor of any emoji a generated card may show, in any language, is a word the
+    family table refuses (the check itself refuses a vulgar one)."""
+    from igroteka.games.associations.deck import _tag_data, builtin_deck, emoji_tags
+    from igroteka.lexicon.family import card_unfit
+
+    assert card_unfit("курва", "uk") is not None and card_unfit("shit", "en") is not None
+    for lang in ("uk", "ru", "en"):
+        tags = {tag for emoji in _tag_data() for tag in emoji_tags(emoji, lang)}
+        tags |= {tag for card in builtin_deck() for tag in card.tags(lang)}
+        assert len(tags) > 500
+        assert [tag for tag in sorted(tags) if card_unfit(tag, lang)] == [], lang

@@ -188,6 +188,19 @@ def test_a_cards_vulgar_word_is_refused_with_its_line_in_every_language() -> Non
     assert parse_own_deck("name: О\nlang: ru\n🐋 🏠 : сук, небо, хлеб\n").cards
 
 
+def test_the_family_table_is_a_house_rule_a_room_may_switch_off_for_its_own_deck() -> None:
+    """Rule (family table, on by default): the room's option decides for its own deck."""
+    from igroteka.games.associations.rules import parse_options
+
+    text = "name: О\nlang: uk\n🐋 🏠 : море, курва\n"
+    with pytest.raises(OptionsError) as caught:
+        parse_options({"deck": text})
+    assert "‘курва’ is a vulgar word" in str(caught.value)
+    played = parse_options({"deck": text, "family": False})
+    assert played.family is False and played.lang == "uk"
+    assert "курва" in parse_own_deck(text, family=False).cards[0].tags("uk")
+
+
 def test_a_card_twice_is_refused_naming_the_first() -> None:
     text = HEAD + "backdrop: sea\n🐋 🏠 : a\n🏠 🐋 : b\n" + f"picture {PICTURE} : c\n" * 2
     assert problems(text) == [

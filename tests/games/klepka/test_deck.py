@@ -419,6 +419,25 @@ def test_a_deck_given_as_data_refuses_a_vulgar_word_by_its_card_number() -> None
     assert str(caught.value) == f"the deck, line 2: ‘fucking dog’ {VULGAR}"
 
 
+def test_the_family_table_is_a_house_rule_a_room_may_switch_off_for_its_deck() -> None:
+    """Rule (family table, on by default): a room's options decide whether a deck's vulgar
+    word is refused; with the house rule off the deck is played as written."""
+    from igroteka.engine.game import OptionsError
+    from igroteka.games.klepka.rules import parse_options
+
+    text = "name: Т\nlang: ru\nжопа 🍑\nхлеб 🍞\n"
+    with pytest.raises(OptionsError) as caught:
+        parse_options({"deck_text": text})
+    assert str(caught.value) == f"your deck, line 3: ‘жопа’ {VULGAR}"
+    played = parse_options({"deck_text": text, "family": False})
+    assert [pair.word for pair in played.deck.pairs] == ["жопа", "хлеб"]
+    assert played.house_rules()["family"] is False
+    shown = {"name": "Pets", "lang": "en", "pairs": [["shit", "💩"], ["cat", "🐈"]]}
+    assert parse_options({"deck": shown, "family": False}).deck.pairs[0].word == "shit"
+    with pytest.raises(OptionsError):
+        parse_options({"deck": shown})
+
+
 def test_ordinary_words_near_vulgar_ones_load() -> None:
     deck = parse_deck(deck_text("ass 🫏", "cocktail 🍸", "shiitake 🍄", "Scunthorpe 🏙"))
     assert len(deck.pairs) == 4

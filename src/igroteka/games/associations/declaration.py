@@ -57,7 +57,7 @@ def _deck_file(path: str) -> Mapping[str, Any]:
             Text("the file is not UTF-8 text: save it again choosing the UTF-8 encoding")
         ) from None
     try:
-        parse_own_deck(text, source=path)
+        parse_own_deck(text, source=path, family=False)  # the room's house rule judges
     except DeckError as error:
         raise OptionsError(error.reason) from None
     return {"lang": "own", "deck": text}
@@ -66,7 +66,7 @@ def _deck_file(path: str) -> Mapping[str, Any]:
 def _deck_brief(text: str) -> dict[str, Any]:
     """A teacher's deck as a room shows it to anyone: its name, its cards, its size."""
     try:
-        deck = rules.own_deck(text)
+        deck = rules.own_deck(text, family=False)  # a brief: the room's options judged it
     except OptionsError:
         return {"size": len(text)}
     return {"name": deck.name, "cards": len(deck.cards), "size": len(text)}
@@ -160,6 +160,10 @@ OPTIONS = (
         _l(
             "Everyone tells equally often", "Усі ведуть однаково часто", "Все ведут одинаково часто"
         ),
+    ),
+    _flag(
+        "family",
+        _l("Family words only", "Лише слова для всієї родини", "Только слова для всей семьи"),
     ),
     Option.starter(_l("Who tells first", "Хто веде першим", "Кто ведёт первым")),
 )

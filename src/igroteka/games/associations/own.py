@@ -328,8 +328,9 @@ class _Reader(HeadedReader):
 
     HEADINGS = frozenset(_HEADINGS)
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, family: bool = True) -> None:
         super().__init__(source)
+        self.family = family
         self.backdrop: str | None = None
         self.cards: list[Card] = []
         self.seen: dict[tuple[str, tuple[str, ...]], int] = {}
@@ -446,7 +447,7 @@ class _Reader(HeadedReader):
             word = " ".join(part.split())
             if not word:
                 continue
-            why = word_problem(word, self.lang)
+            why = word_problem(word, self.lang, self.family)
             if why is not None:
                 self.problem(number, why)
                 return None
@@ -549,14 +550,15 @@ class _Reader(HeadedReader):
         )
 
 
-def parse_own_deck(text: str, source: str = Text("your deck")) -> OwnDeck:
+def parse_own_deck(text: str, source: str = Text("your deck"), family: bool = True) -> OwnDeck:
     """The deck written in ``text``; :class:`DeckError` lists all that is wrong, line by line.
 
     ``source`` names the deck in the messages (a file's name; by default "your deck").
+    ``family``: the house rule of the family table (on), which takes no vulgar word.
     """
     if len(text.encode("utf-8")) > MAX_TEXT_BYTES:
         problem = Text(
             "the deck is too long: at most {count} {count:byte|bytes}", count=MAX_TEXT_BYTES
         )
         raise DeckError(source, [DeckProblem(None, problem)])
-    return _Reader(source).read(text)
+    return _Reader(source, family).read(text)

@@ -167,6 +167,8 @@ class AssociationsOptions:
     """The special cells ask a form of clue."""
     equal_turns: bool = False
     """Play on until everyone has been the storyteller as often as the others."""
+    family: bool = True
+    """The family table: an own deck's vulgar word or slur is refused (a house rule)."""
     starter: str | int = "random"
 
 
@@ -224,28 +226,29 @@ def parse_options(raw: Mapping[str, Any]) -> AssociationsOptions:
         )
     for key, choices in CHOICES.items():
         values[key] = choice_option(raw, key, getattr(_DEFAULTS, key), choices)
-    for key in ("special", "equal_turns"):
+    for key in ("special", "equal_turns", "family"):
         values[key] = flag_option(raw, key, getattr(_DEFAULTS, key))
     text = raw.get("deck", "")
     if not isinstance(text, str):
         raise OptionsError(Text("the deck's text must be text"))
     if text.strip():
         values["deck"] = text
-        values["lang"] = own_deck(text).lang
+        values["lang"] = own_deck(text, values["family"]).lang
     elif values["lang"] == "own":
         raise OptionsError(Text("write the cards of your own deck, or choose built-in cards"))
     return AssociationsOptions(**values, starter=starter_option(raw))
 
 
 @functools.lru_cache(maxsize=64)
-def own_deck(text: str) -> OwnDeck:
+def own_deck(text: str, family: bool = True) -> OwnDeck:
     """A teacher's deck from its text, read once (the games of a session share it);
-    :class:`OptionsError` lists its problems, each with its line."""
+    :class:`OptionsError` lists its problems, each with its line. ``family``: the house
+    rule of the family table."""
     from igroteka.games.associations.own import parse_own_deck
     from igroteka.games.klepka.deck import DeckError
 
     try:
-        return parse_own_deck(text)
+        return parse_own_deck(text, family=family)
     except DeckError as error:
         raise OptionsError(error.reason) from None
 
@@ -399,7 +402,7 @@ class AssociationsGame(BaseGame[AssociationsState, Action]):
         check_starter(opts.starter, players)
         if opts.deck:
             made = generate(opts.generated, composer_seed(seed))
-            cards = [*playing_cards(own_deck(opts.deck)), *(card.id for card in made)]
+            cards = [*playing_cards(own_deck(opts.deck, opts.family)), *(card.id for card in made)]
         else:
             size = opts.cards or cards_for(players)
             cards = [card.id for card in deck(size, opts.generated, composer_seed(seed))]
@@ -670,7 +673,7 @@ def _shown_options(options: AssociationsOptions) -> JsonObject:
     """The options as a view shows them: an own deck by its name, not its whole text."""
     shown: JsonObject = codec.plain(options)
     if options.deck:
-        shown["deck"] = own_deck(options.deck).name
+        shown["deck"] = own_deck(options.deck, options.family).name
     return shown
 
 

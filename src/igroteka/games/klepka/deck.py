@@ -326,12 +326,13 @@ def _check_word(word: str, picture: str) -> Text | None:
     return None
 
 
-def word_problem(word: str, lang: str | None) -> Text | None:
+def word_problem(word: str, lang: str | None, family: bool = True) -> Text | None:
     """Why ``word`` cannot be a word on a card of a deck in ``lang`` (``en``, ``uk``, ``ru``;
     None: a language not known yet, whose alphabet is not checked), or ``None``: the checks
     of a deck file's words, for other decks that hold words (the association game's own
-    cards), so that they say the same sentences. A vulgar word or a slur is refused in
-    every deck (:func:`igroteka.lexicon.family.card_unfit`): decks are for the family table.
+    cards), so that they say the same sentences. With ``family`` (the house rule of the
+    family table, on by default) a vulgar word or a slur is refused
+    (:func:`igroteka.lexicon.family.card_unfit`).
 
     >>> print(word_problem("кiт", "uk"))
     ‘кiт’ mixes alphabets: ‘i’ is a Latin letter; type it again with the Ukrainian keyboard
@@ -340,7 +341,7 @@ def word_problem(word: str, lang: str | None) -> Text | None:
     """
     why = _check_word(word, "")
     if why is None and lang is not None:
-        why = _check_alphabet(word, lang) or card_unfit(word, lang)
+        why = _check_alphabet(word, lang) or (card_unfit(word, lang) if family else None)
     return why
 
 
@@ -444,8 +445,9 @@ class _Reader(HeadedReader):
 
     HEADINGS = frozenset(_HEADINGS)
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, family: bool = True) -> None:
         super().__init__(source)
+        self.family = family
         self.pairs: list[Pair] = []
         self.words: dict[str, tuple[str, int]] = {}
         self.pictures: dict[str, tuple[str, int]] = {}
@@ -494,7 +496,8 @@ class _Reader(HeadedReader):
         picture = fields[-1]
         why = _check_word(word, picture) or _check_picture(picture)
         if why is None and self.lang is not None:
-            why = _check_alphabet(word, self.lang) or card_unfit(word, self.lang)
+            unfit = card_unfit(word, self.lang) if self.family else None
+            why = _check_alphabet(word, self.lang) or unfit
         if why is not None:
             self.problem(number, why)
             return
@@ -556,17 +559,22 @@ class _Reader(HeadedReader):
         )
 
 
-def parse_deck(text: str, source: str = "<deck>") -> Deck:
+def parse_deck(text: str, source: str = "<deck>", family: bool = True) -> Deck:
     """The deck written in ``text``; :class:`DeckError` lists all that is wrong.
 
     ``source`` names the deck in error messages (normally its file name). The
     text is put in Unicode NFC first; a byte order mark at the start is skipped.
+    ``family``: the house rule of the family table (on), which takes no vulgar word.
     """
-    return _Reader(source).read(text)
+    return _Reader(source, family).read(text)
 
 
 def deck_from_pairs(
-    name: str, lang: str, pairs: Iterable[tuple[str, str]], source: str = Text("the deck")
+    name: str,
+    lang: str,
+    pairs: Iterable[tuple[str, str]],
+    source: str = Text("the deck"),
+    family: bool = True,
 ) -> Deck:
     """A deck given as data (a game record, a web form), checked like a deck file.
 
@@ -575,7 +583,7 @@ def deck_from_pairs(
     >>> deck_from_pairs("Pets", "en", [("cat", "🐈"), ("dog", "🐕")]).pairs[1].word
     'dog'
     """
-    reader = _Reader(source)
+    reader = _Reader(source, family)
     reader.heading(None, "name", unicodedata.normalize("NFC", name).strip())
     reader.heading(None, "lang", lang.strip())
     for number, (word, picture) in enumerate(pairs, start=1):
@@ -601,8 +609,9 @@ def _decode(data: bytes, source: str) -> str:
         raise DeckError(source, [problem]) from None
 
 
-def load_deck(path: str | os.PathLike[str]) -> Deck:
-    """The deck in a file; a file that is missing, unreadable or wrong is a :class:`DeckError`."""
+def load_deck(path: str | os.PathLike[str], family: bool = True) -> Deck:
+    """The deck in a file; a file that is missing, unreadable or wrong is a :class:`DeckError`.
+    ``family``: the house rule of the family table (on), which takes no vulgar word."""
     source = os.fspath(path)
 
     def fail(text: Text) -> DeckError:
@@ -627,7 +636,7 @@ def load_deck(path: str | os.PathLike[str]) -> Deck:
                 count=MAX_FILE_BYTES,
             )
         )
-    return parse_deck(_decode(data, source), source)
+    return parse_deck(_decode(data, source), source, family)
 
 
 def _builtin_folder() -> Traversable:

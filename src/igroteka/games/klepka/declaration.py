@@ -21,7 +21,7 @@ from igroteka.games.klepka.narration import NARRATOR
 def _deck_file(path: str) -> Mapping[str, Any]:
     """A deck file named on the command line, read with its own problems named by file."""
     try:
-        deck = load_deck(path)
+        deck = load_deck(path, family=False)  # the room's house rule judges its words
     except DeckError as error:
         raise OptionsError(error.reason) from None
     pairs = [[pair.word, pair.picture] for pair in deck.pairs]
@@ -153,6 +153,13 @@ OPTIONS = (
             "strict",
             _l("ь is its last letter", "ь — його остання літера", "ь — его последняя буква"),
         ),
+    ),
+    Option(
+        "family",
+        "flag",
+        _l("Family words only", "Лише слова для всієї родини", "Только слова для всей семьи"),
+        default=True,
+        house=True,
     ),
 )
 

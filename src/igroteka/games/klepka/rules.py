@@ -36,6 +36,7 @@ from igroteka.engine.game import (
     Outcome,
     check_starter,
     choice_option,
+    flag_option,
     known_options,
     whole_option,
 )
@@ -173,6 +174,8 @@ class KlepkaOptions:
     soft_sign: str = "skip"
     reveal: int = 3
     """Seconds revealed cards stay up before the room turns them back (children need time)."""
+    family: bool = True
+    """The family table: a deck's vulgar word or slur is refused (a house rule, to switch off)."""
 
     def house_rules(self) -> JsonObject:
         """Every option but the deck, as JSON: what a view shows of the options."""
@@ -186,6 +189,7 @@ class KlepkaOptions:
             "ties": self.ties,
             "soft_sign": self.soft_sign,
             "reveal": self.reveal,
+            "family": self.family,
         }
 
     @property
@@ -217,7 +221,7 @@ def _deck_option(raw: Mapping[str, Any]) -> Any:
     return raw.get("lang", "en")
 
 
-def _deck_from_json(raw: Any) -> Deck:
+def _deck_from_json(raw: Any, family: bool = True) -> Deck:
     if isinstance(raw, str):
         if raw not in builtin_languages():
             raise OptionsError(
@@ -234,7 +238,7 @@ def _deck_from_json(raw: Any) -> Deck:
         text = raw["text"]
         if not isinstance(text, str):
             raise OptionsError(Text("the deck's text must be text"))
-        return _written_deck(text)
+        return _written_deck(text, family)
     builtin = _builtin_json(raw.get("lang"))
     if builtin is not None and raw == builtin[0]:  # as every record of a built-in deck has it
         return builtin[1]
@@ -245,18 +249,18 @@ def _deck_from_json(raw: Any) -> Deck:
         raise OptionsError(
             Text("the deck object needs a name, a lang and a list of pairs")
         ) from None
-    return _checked_deck(name, lang, pairs)
+    return _checked_deck(name, lang, pairs, family)
 
 
 @functools.lru_cache(maxsize=64)
-def _written_deck(text: str) -> Deck:
+def _written_deck(text: str, family: bool = True) -> Deck:
     """A deck from the text of a deck file, checked once; its problems name their lines."""
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise OptionsError(
             Text("the deck is too long: at most {count} {count:byte|bytes}", count=MAX_FILE_BYTES)
         )
     try:
-        return parse_deck(text, source=Text("your deck"))
+        return parse_deck(text, source=Text("your deck"), family=family)
     except DeckError as error:
         raise OptionsError(error.reason) from None
 
@@ -271,10 +275,12 @@ def _builtin_json(lang: Any) -> tuple[JsonObject, Deck] | None:
 
 
 @functools.lru_cache(maxsize=64)
-def _checked_deck(name: str, lang: str, pairs: tuple[tuple[str, str], ...]) -> Deck:
+def _checked_deck(
+    name: str, lang: str, pairs: tuple[tuple[str, str], ...], family: bool = True
+) -> Deck:
     """A deck from JSON, checked like a deck file, once: the games of a session share it."""
     try:
-        return deck_from_pairs(name, lang, pairs)
+        return deck_from_pairs(name, lang, pairs, family=family)
     except DeckError as error:
         raise OptionsError(error.reason) from None
 
@@ -294,7 +300,8 @@ def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
     """Options from JSON, with defaults; :class:`OptionsError` names what is wrong."""
     known = {f.name for f in dataclasses.fields(KlepkaOptions)} | {"lang", "deck_text"}
     known_options(raw, known)
-    deck = _deck_from_json(_deck_option(raw))
+    family = flag_option(raw, "family", True)
+    deck = _deck_from_json(_deck_option(raw), family)
     starter = raw.get("starter", "london")
     if isinstance(starter, bool) or not (starter in STARTERS or isinstance(starter, int)):
         raise OptionsError(
@@ -315,6 +322,7 @@ def parse_options(raw: Mapping[str, Any]) -> KlepkaOptions:
         ties=_choice(raw, "ties", TIES, "shared"),
         soft_sign=_choice(raw, "soft_sign", SOFT_SIGN, "skip"),
         reveal=whole_option(raw, "reveal", 3, *REVEAL),
+        family=family,
     )
 
 
