@@ -8,6 +8,7 @@ from igroteka.engine import Event, Match, OptionsError, play_out
 from igroteka.games.letters.bots import LEVELS, make_bot, plan_words
 from igroteka.games.letters.deck import Kind
 from igroteka.games.letters.rules import Chaos, Compose, Exchange, Flip, LettersOptions
+from igroteka.lexicon import analyses
 from igroteka.lexicon.family import unfit
 from tests.games.letters.support import GAME, give, new, on_table, place, play
 
@@ -151,3 +152,7 @@ def test_in_whole_games_bots_never_repeat_their_own_words_or_play_unfit_ones() -
             words = [word["word"] for word in sheet]
             assert len(words) == len(set(words)), words
             assert not [word for word in words if unfit(word, "uk")]
+            abbreviations = [
+                word for word in words if any(a.abbreviation for a in analyses(word, "uk"))
+            ]
+            assert abbreviations == [], abbreviations  # бтр, оае: abbreviations, not words

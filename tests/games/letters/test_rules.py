@@ -20,6 +20,7 @@ from igroteka.games.letters.rules import (
     Phase,
     Stop,
 )
+from igroteka.lexicon.style import slang
 from tests.games.letters.support import GAME, give, new, on_table, place, play
 
 
@@ -87,6 +88,22 @@ def test_a_word_that_may_be_read_as_an_abbreviation_is_not_a_word() -> None:
         state = give(new(), 0, on_table(new(), letters))
         with pytest.raises(IllegalAction, match="abbreviation"):
             compose(state, 0, letters)
+
+
+def test_slang_words_and_music_terms_are_words_to_compose() -> None:
+    """Decision (issue 27's examples): ноу and ави are words the dictionary marks slang (the
+    house rule double_slang doubles them), нон is of нона (an interval), ре and сі are notes:
+    all are words; only abbreviations (бтр, оае) are not."""
+    for word, marked in (
+        ("ноу", True),
+        ("ави", True),
+        ("нон", False),
+        ("ре", False),
+        ("сі", False),
+    ):
+        state = give(new(), 0, on_table(new(), word))
+        assert compose(state, 0, word).sheets[0][-1].word == word
+        assert slang(word, "uk") is marked, word
 
 
 def test_proper_names_are_not_words_to_compose() -> None:
