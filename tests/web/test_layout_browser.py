@@ -6,8 +6,9 @@ holds the seat the game waits for. The page is measured as a person would notice
 scrolls sideways, the table, the player's own cards and the controls they need are in sight
 without scrolling, and no word on a card is broken across lines or spills out of its card.
 At the end, the results are in sight whole: every player's row (three players' too) and the
-buttons to play again; on a phone the hand to choose from has cards large enough to tap, and
-the crossword's board is seen through a lens of readable cells.
+buttons to play again. The association game's whole hand to choose from is in sight with
+cards large enough to tap; on a phone the crossword's board is seen through a lens of readable
+cells.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import httpx
 import pytest
 from playwright.sync_api import sync_playwright
 
+from igroteka.games.associations.rules import HAND as DEALT
 from igroteka.server import Settings
 from tests.server.positions import phase_rooms, played_until, store_rooms, token
 from tests.server.support import ROOMY, live
@@ -296,26 +298,42 @@ HAND = """() => {
   const cards = [...document.querySelectorAll("[data-area=hand] .as-card .as-face")];
   return cards.map((card) => {
     const box = card.getBoundingClientRect();
-    return {width: box.width, height: box.height, inside: box.top >= -1 && box.left >= -1
-      && box.bottom <= innerHeight + 1 && box.right <= innerWidth + 1};
+    return {left: box.left, top: box.top, width: box.width, height: box.height,
+      inside: box.top >= -1 && box.left >= -1
+        && box.bottom <= innerHeight + 1 && box.right <= innerWidth + 1};
   });
 }"""
-"""The cards of the association game's hand: their size and whether each is in sight."""
-TAP = 100
-"""The least width (CSS pixels) of a card of the hand to choose from on a phone."""
+"""The cards of the association game's hand: their boxes and whether each is in sight."""
+TAP = {"desktop": 110, "phone": 100}
+"""The least width and height (CSS pixels) of a card of the hand to choose from: on a phone a
+picture a thumb taps and an eye reads at arm's length (three cards a row fill the width); at
+1280×800 one the pointer finds at a glance, its drawing read from a chair."""
 
 
+def overlap(one: dict[str, float], other: dict[str, float]) -> bool:
+    """Whether two cards' boxes share more than a pixel's edge (a tap could land on either)."""
+    across = min(one["left"] + one["width"], other["left"] + other["width"])
+    down = min(one["top"] + one["height"], other["top"] + other["height"])
+    return across - max(one["left"], other["left"]) > 1 and down - max(one["top"], other["top"]) > 1
+
+
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("phase", ["tell", "lay"])
-def test_on_a_phone_the_whole_hand_to_choose_from_is_in_sight_and_easy_to_tap(
-    site: Site, phase: str
+def test_the_whole_hand_to_choose_from_is_in_sight_and_easy_to_tap(
+    site: Site, phase: str, size: str
 ) -> None:
-    page = site.open("phone", f"associations-{phase}")
+    """All the cards the game deals a hand (the storyteller choosing a card to tell, a player
+    laying one under the clue) are in sight without scrolling, none hides another, and each is
+    at least ``TAP[size]`` wide and high."""
+    page = site.open(size, f"associations-{phase}")
     page.wait_for_selector(f".game[data-phase='{phase}'] [data-area=hand] .as-pickable")
     page.wait_for_timeout(400)
     cards = page.evaluate(HAND)
-    assert len(cards) >= 5
+    assert len(cards) == DEALT, f"{len(cards)} cards of a hand of {DEALT}"
     assert all(card["inside"] for card in cards), "a card of the hand is out of sight"
-    assert min(card["width"] for card in cards) >= TAP, [round(c["width"]) for c in cards]
+    least = min(min(card["width"], card["height"]) for card in cards)
+    assert least >= TAP[size], [round(card["width"]) for card in cards]
+    assert not any(overlap(a, b) for n, a in enumerate(cards) for b in cards[n + 1 :])
     assert page.evaluate("scrollY") == 0
 
 
