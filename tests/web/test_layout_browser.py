@@ -6,9 +6,10 @@ holds the seat the game waits for. The page is measured as a person would notice
 scrolls sideways, the table, the player's own cards and the controls they need are in sight
 without scrolling, and no word on a card is broken across lines or spills out of its card.
 At the end, the results are in sight whole: every player's row (three players' too) and the
-buttons to play again. The association game's whole hand to choose from is in sight with
-cards large enough to tap; on a phone the crossword's board is seen through a lens of readable
-cells.
+buttons to play again. While a game is played its last moves are in sight, beside or under the
+table and above the reactions and the settings; the association game's whole hand to choose
+from is in sight with cards large enough to tap; on a phone the crossword's board is seen
+through a lens of readable cells.
 """
 
 from __future__ import annotations
@@ -335,6 +336,88 @@ def test_the_whole_hand_to_choose_from_is_in_sight_and_easy_to_tap(
     assert least >= TAP[size], [round(card["width"]) for card in cards]
     assert not any(overlap(a, b) for n, a in enumerate(cards) for b in cards[n + 1 :])
     assert page.evaluate("scrollY") == 0
+
+
+PLACED = """() => {
+  const log = document.querySelector(".game .move-log");
+  const strip = log.querySelector(".move-log-lines").getBoundingClientRect();
+  // how much of a line is in sight (0 to 1): inside the viewport and the strip it scrolls in
+  const seen = (line) => {
+    const box = line.getBoundingClientRect();
+    const top = Math.max(box.top, strip.top, 0);
+    const bottom = Math.min(box.bottom, strip.bottom, innerHeight);
+    const left = Math.max(box.left, strip.left, 0);
+    const right = Math.min(box.right, strip.right, innerWidth);
+    return bottom > top && right > left ? (bottom - top) / box.height : 0;
+  };
+  // an element's box as seen: clipped by each ancestor that scrolls or hides what overflows it
+  const place = (selector) => {
+    const element = document.querySelector(selector);
+    if (!element || element.offsetParent === null) return null;
+    const at = element.getBoundingClientRect();
+    const box = {top: at.top, bottom: at.bottom, left: at.left, right: at.right};
+    for (let up = element.parentElement; up; up = up.parentElement) {
+      if (getComputedStyle(up).overflow === "visible") continue;
+      const clip = up.getBoundingClientRect();
+      box.top = Math.max(box.top, clip.top);
+      box.bottom = Math.min(box.bottom, clip.bottom);
+      box.left = Math.max(box.left, clip.left);
+      box.right = Math.min(box.right, clip.right);
+    }
+    const follows = log.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING;
+    return {top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+      after: Boolean(follows)};
+  };
+  return {
+    last: [...log.querySelectorAll("li")].slice(-2).map(seen),
+    log: place(".game .move-log"),
+    table: place(".game [data-area=table]") ?? place(".game [data-area=hand]"),
+    below: {
+      reactions: place(".people-bar .reactions"),
+      "turn notice": place(".people-bar .turn-notice-label"),
+      "move seat": place(".people-bar .move-seat"),
+    },
+    scrolled: scrollY,
+  };
+}"""
+"""Where the move log is: how much of its last two lines is in sight, its box, the table's box
+(the hand's when the table is gone) and, for the reactions and each setting of the people's
+bar, its box and whether it comes after the log in the page (each box as much of it as its
+scrolling ancestors show)."""
+PLAYING = [(game, phase) for game, phase in PHASES if phase != "over"]
+"""Each game's phases of play: the positions measured above, the end left out."""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("game", "phase"), PLAYING)
+def test_the_last_moves_are_in_sight_beside_or_under_the_table_not_under_the_settings(
+    site: Site, game: str, phase: str, size: str
+) -> None:
+    """The move log sits where a player looks while playing: its latest line is wholly in sight
+    (and the one before it at least in part) without scrolling the page; it is under the table
+    (room.js puts it just under the renderer's body; the association game under its hand and
+    controls), or in the crossword at 1280 beside the board (on a phone under it, above the
+    rack); and it comes before the reactions, the turn notice and the button that moves a seat,
+    in the page and on the screen, never under them."""
+    page = site.open(size, f"{game}-{phase}")
+    page.wait_for_selector(f".game[data-phase='{phase}'] .move-log li")
+    page.wait_for_timeout(400)  # the cards' flip animations end
+    placed = page.evaluate(PLACED)
+    assert placed["scrolled"] == 0
+    *before, last = placed["last"]
+    assert last >= 0.99, f"the latest move is out of sight ({last:.0%} of it seen)"
+    assert all(part > 0 for part in before), "the move before the latest is out of sight"
+    log, table = placed["log"], placed["table"]
+    under = log["top"] >= table["bottom"] - 1
+    beside = log["left"] >= table["right"] - 1 and log["top"] < table["bottom"]
+    if game == "crossword" and size == "desktop":
+        assert beside, f"the log is not beside the board: {log} {table}"
+    else:
+        assert under, f"the log is not under the table: {log} {table}"
+    for name, below in placed["below"].items():
+        assert below is not None, f"no {name} for a seated player"
+        assert below["after"], f"the log comes after the {name} in the page"
+        assert log["bottom"] <= below["top"] + 1, f"the log is not above the {name}"
 
 
 LENS = """() => {
