@@ -71,7 +71,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/crossword.py
 	$(BIN)/python bench/crossword_bots.py
 
-# The README's pictures: each game's main phases at 1280×800 and 390×844 (docs/screens/*.png).
+# The README's pictures: the lobby, a room's invite and each game's main phases at 1280×800 and
+# 390×844 (docs/screens/*.png).
 screens: $(STAMP) browser
 	$(BIN)/python docs/screens/make.py
 
