@@ -1,41 +1,55 @@
 """The crossword's diminutive judge on the nouns people use: how many it refuses, and which.
 
-    python bench/diminutives.py [--bands 20000,40000,60000] [--sample 40] [--seed 1] [--list]
+    python bench/diminutives.py [--nouns 20000,40000] [--bands 20000,40000,60000]
+                                [--sample 40] [--passed 200] [--seed 1] [--list]
 
-In bands of wordfreq's most frequent words (``top_n_list``; by default ranks 1-20,000, the
-measure, then 20,001-40,000, a check read after the rule was settled, and 40,001-60,000, read to
-tune it), the nouns considered are those with a common-noun reading in the nominative singular
-that is its own lemma (the forms the crossword's diminutive judge is asked about). For each
-language and band the table gives the nouns considered, how many the judge refuses as
-diminutives (``igroteka.lexicon.diminutive.base_of``), how many of those refusals are false
-by the hand-checked labels ``tests/lexicon/diminutives-frequent-{lang}.tsv`` (the word is a
-noun of its own), how many refusals no label covers yet, and how many labelled diminutives the
-judge lets pass. Then a seeded random sample of the refused words (word, base, label, Zipf of
-each) for checking by hand; ``--list`` prints every refused word instead (lang, word, base,
-label or ``?``, Zipf).
+The measure is the 20,000 most frequent nouns of each language: wordfreq's words (``top_n_list``)
+are walked in order, and a word is a noun considered when its normal form has a common-noun
+reading in the nominative singular that is its own lemma (the forms the crossword's diminutive
+judge is asked about; ``igroteka.lexicon.frequency.first_nouns``), until 20,000 distinct nouns
+are found; the table says how deep in word ranks that went. ``--nouns`` gives the ends of the
+bands of nouns (by default nouns 1-20,000, the measure, and 20,001-40,000, a check read after
+the rule was settled; Russian runs out of words at about 34,600 nouns); ``--bands`` the ends of
+the older bands of word ranks (the nouns among wordfreq's 20,000 most frequent words, and so on).
 
-The labelled lists ``tests/lexicon/diminutives.tsv`` and
-``diminutives-holdout.tsv`` are scored too: precision and recall of the judge on
-the diminutives they name.
+For each language and band the table gives the nouns considered, how many the judge refuses as
+diminutives (``igroteka.lexicon.diminutive.base_of``), how many of those refusals are false by
+the hand-checked labels ``tests/lexicon/diminutives-frequent-{lang}.tsv`` (the word is a noun of
+its own), how many refusals no label covers yet, and how many labelled diminutives the judge
+lets pass. Then a seeded random sample of the refused words (word, base, label, Zipf of each)
+for checking by hand; ``--list`` prints every refused word instead (lang, word, base, label or
+``?``, Zipf).
+
+Missed diminutives: a seeded sample (``--passed``, 200 by default) of the nouns of the measure
+that the judge accepts though they end in a diminutive suffix is scored against the labels of
+``tests/lexicon/diminutives-passed-{lang}.tsv``; words of the sample no label covers are printed.
+
+The labelled lists ``tests/lexicon/diminutives.tsv`` and ``diminutives-holdout.tsv`` are scored
+too: precision and recall of the judge on the diminutives they name.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import time
 from pathlib import Path
 
+from wordfreq import top_n_list
+
 from _common import table
-from igroteka.lexicon.diminutive import base_of
-from igroteka.lexicon.frequency import frequent_nouns, zipf
+from igroteka.lexicon.diminutive import base_of, looks_diminutive
+from igroteka.lexicon.frequency import first_nouns, frequent_nouns, zipf
+from igroteka.lexicon.text import WordInputError, normal
 
 TESTS = Path(__file__).resolve().parent.parent / "tests" / "lexicon"
 
 
-def labels(lang: str) -> dict[str, str]:
-    """The hand-checked labels of the frequent nouns the judge refused: word -> label."""
-    path = TESTS / f"diminutives-frequent-{lang}.tsv"
+def labels(lang: str, name: str = "frequent") -> dict[str, str]:
+    """The hand-checked labels of the frequent nouns the judge refused (``name`` "frequent")
+    or of a sample of those it accepts (``name`` "passed"): word -> label."""
+    path = TESTS / f"diminutives-{name}-{lang}.tsv"
     if not path.exists():
         return {}
     found: dict[str, str] = {}
@@ -71,53 +85,96 @@ def labelled_lists() -> list[tuple[object, ...]]:
     return rows
 
 
+def passed_sample(lang: str, nouns: list[str], size: int, seed: int) -> list[str]:
+    """A seeded sample of the nouns that end in a diminutive suffix and are not among the
+    refusals read by hand (``diminutives-frequent-{lang}.tsv``): nouns the judge accepts, drawn
+    from a set that stays the same when a word read there moves from refused to accepted."""
+    read = labels(lang)
+    looking = [word for word in nouns if looks_diminutive(word, lang) and word not in read]
+    return sorted(random.Random(seed).sample(looking, min(size, len(looking))))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "--bands",
-        default="20000,40000,60000",
-        help="the frequency ranks where bands end: the first is the measure, the next a check",
+        "--nouns",
+        default="20000,40000",
+        help="where bands of the most frequent nouns end: the first is the measure, then a check",
+    )
+    parser.add_argument(
+        "--bands", default="20000,40000,60000", help="where bands of word ranks end ('' for none)"
     )
     parser.add_argument("--sample", type=int, default=40)
+    parser.add_argument("--passed", type=int, default=200, help="accepted nouns to sample")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lang", default="uk,ru")
     parser.add_argument("--list", action="store_true", help="print every refused word")
     arguments = parser.parse_args()
     rows: list[tuple[object, ...]] = []
+    passed: list[tuple[object, ...]] = []
+    unread: dict[str, list[str]] = {}
     refused: dict[str, list[tuple[str, str]]] = {}
-    ends = [int(end) for end in arguments.bands.split(",")]
-    bands = [(start, end - start) for start, end in zip([0, *ends], ends, strict=False)]
+    noun_ends = [int(end) for end in arguments.nouns.split(",") if end]
+    word_ends = [int(end) for end in arguments.bands.split(",") if end]
     for lang in arguments.lang.split(","):
         known = labels(lang)
-        for skip, top in bands:
+        bands: list[tuple[str, list[str], float]] = []
+        start = time.perf_counter()
+        nouns, depth = first_nouns(lang, noun_ends[-1]) if noun_ends else ([], 0)
+        took = time.perf_counter() - start
+        for first, end in zip([0, *noun_ends], noun_ends, strict=False):
+            ranks = depth if end >= len(nouns) else _rank(lang, nouns[end - 1])
+            name = f"nouns {first + 1:,}-{min(end, len(nouns)):,} (words 1-{ranks:,})"
+            bands.append((name, nouns[first:end], took))
+        for first, end in zip([0, *word_ends], word_ends, strict=False):
             start = time.perf_counter()
-            nouns = frequent_nouns(lang, top, skip)
-            judged = [(word, base_of(word, lang)) for word in nouns]
-            took = time.perf_counter() - start
+            found = frequent_nouns(lang, end - first, first)
+            bands.append((f"words {first + 1:,}-{end:,}", found, time.perf_counter() - start))
+        for index, (name, band, spent) in enumerate(bands):
+            start = time.perf_counter()
+            judged = [(word, base_of(word, lang)) for word in band]
+            spent += time.perf_counter() - start
             found = [(word, base) for word, base in judged if base is not None]
-            refused.setdefault(lang, []).extend(found)
+            if index == 0:
+                refused[lang] = found
             false = sum(known.get(word) == "word" for word, _ in found)
             unlabelled = sum(word not in known for word, _ in found)
+            inside = set(band)
             missed = sum(
-                label == "diminutive" and word in nouns and base_of(word, lang) is None
+                label == "diminutive" and word in inside and base_of(word, lang) is None
                 for word, label in known.items()
             )
+            share = f"{false} ({false / len(band):.2%})" if band else "-"
             rows.append(
+                (lang, name, len(band), len(found), share, unlabelled, missed, round(spent, 1))
+            )
+        if noun_ends and arguments.passed:
+            measure = nouns[: noun_ends[0]]
+            looking = sum(looks_diminutive(w, lang) and w not in known for w in measure)
+            sample = passed_sample(lang, measure, arguments.passed, arguments.seed)
+            read = labels(lang, "passed")
+            small = [word for word in sample if read.get(word) == "diminutive"]
+            unread[lang] = [word for word in sample if word not in read]
+            inside = set(measure)
+            let_pass = sum(
+                label == "diminutive" and word in inside and base_of(word, lang) is None
+                for word, label in known.items()
+            )
+            estimate = round(len(small) / len(sample) * looking) if sample else 0
+            passed.append(
                 (
                     lang,
-                    f"{skip + 1:,}-{skip + top:,}",
-                    len(nouns),
-                    len(found),
-                    f"{false} ({false / len(nouns):.2%})",
-                    unlabelled,
-                    missed,
-                    round(took, 1),
+                    looking,
+                    len(sample),
+                    f"{len(small)} ({len(small) / max(len(sample), 1):.1%})",
+                    f"{estimate} + {let_pass} read = {estimate + let_pass}",
+                    " ".join(small),
                 )
             )
     headers = (
         "lang",
-        "ranks",
         "nouns",
+        "considered",
         "refused",
         "false refusals",
         "unlabelled",
@@ -125,6 +182,20 @@ def main() -> None:
         "s",
     )
     print(table(headers, rows))
+    if passed:
+        print()
+        headers = (
+            "lang",
+            "accepted, diminutive-looking",
+            "sampled",
+            "diminutives among them",
+            "so about, in all (+ diminutives read among the refusals let pass)",
+            "which",
+        )
+        print(table(headers, passed))
+        for lang, words in unread.items():
+            if words:
+                print(f"{lang}: unlabelled in the sample of accepted nouns: {' '.join(words)}")
     print()
     headers = ("labelled list", "lang", "nouns", "right", "precision", "recall")
     print(table(headers, labelled_lists()))
@@ -142,6 +213,15 @@ def main() -> None:
             for word, base in sorted(picked)
         ]
         print(table(("word", "base", "label", "zipf", "base zipf"), rows))
+
+
+def _rank(lang: str, noun: str) -> int:
+    """The rank of the first of wordfreq's words whose normal form is ``noun``."""
+    for rank, word in enumerate(top_n_list(lang, 10**7), start=1):
+        with contextlib.suppress(WordInputError):
+            if normal(word, lang) == noun:
+                return rank
+    raise ValueError(noun)
 
 
 if __name__ == "__main__":

@@ -46,7 +46,16 @@ from igroteka.lexicon.frequency import zipf
 from igroteka.lexicon.morph import analyses, analyzer
 from igroteka.lexicon.text import check_language, normal, word_list
 
-__all__ = ["COMMONER", "EVERYDAY", "RARER", "base_of", "by_suffix", "curated", "lexicalised"]
+__all__ = [
+    "COMMONER",
+    "EVERYDAY",
+    "RARER",
+    "base_of",
+    "by_suffix",
+    "curated",
+    "lexicalised",
+    "looks_diminutive",
+]
 
 EVERYDAY = 3.5
 """The Zipf frequency from which a noun is an everyday word (about once in 300,000 words of
@@ -173,6 +182,16 @@ def base_of(word: str, lang: str) -> str | None:
     if not genders or not word.endswith(_ENDINGS) or zipf(word, lang) >= EVERYDAY:
         return None
     return by_suffix(word, lang, genders)
+
+
+def looks_diminutive(word: str, lang: str) -> bool:
+    """Whether a noun ends in one of the language's diminutive suffixes (котик, but also
+    кролик): the nouns the suffix rule looks at, diminutives or not.
+
+    >>> looks_diminutive("кролик", "ru"), looks_diminutive("кіт", "uk")
+    (True, False)
+    """
+    return word.endswith(tuple(_SUFFIXES[check_language(lang)]))
 
 
 def by_suffix(word: str, lang: str, genders: set[str | None] | None = None) -> str | None:

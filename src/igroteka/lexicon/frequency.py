@@ -21,7 +21,7 @@ import functools
 from igroteka.lexicon.morph import analyses
 from igroteka.lexicon.text import WordInputError, check_language, normal
 
-__all__ = ["frequent_nouns", "zipf"]
+__all__ = ["first_nouns", "frequent_nouns", "zipf"]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -42,20 +42,49 @@ def frequent_nouns(lang: str, top: int, skip: int = 0) -> list[str]:
     language = check_language(lang)
     found: dict[str, None] = {}
     for word in top_n_list(language, skip + top)[skip:]:
-        try:
-            form = normal(word, language)
-        except WordInputError:
-            continue  # Latin letters, digits
-        if form in found or not form.replace("'", "").isalpha():
-            continue
-        if any(
-            a.pos == "noun"
-            and a.proper is None
-            and a.case == "nominative"
-            and a.number == "singular"
-            and not a.abbreviation
-            and normal(a.lemma, language) == form
-            for a in analyses(form, language)
-        ):
+        form = _noun(word, language)
+        if form is not None and form not in found:
             found[form] = None
     return list(found)
+
+
+def first_nouns(lang: str, count: int, skip: int = 0) -> tuple[list[str], int]:
+    """The ``count`` most frequent nouns after the ``skip`` most frequent (nouns as
+    :func:`frequent_nouns` takes them, in wordfreq's order), and how many of its words
+    were walked to find them (fewer nouns if its list ends first)."""
+    from wordfreq import top_n_list
+
+    language = check_language(lang)
+    found: dict[str, None] = {}
+    words = top_n_list(language, 10**7)
+    depth = len(words)
+    for rank, word in enumerate(words, start=1):
+        form = _noun(word, language)
+        if form is not None and form not in found:
+            found[form] = None
+            if len(found) == skip + count:
+                depth = rank
+                break
+    return list(found)[skip:], depth
+
+
+def _noun(word: str, language: str) -> str | None:
+    """The normal form of ``word`` if it is a common noun in the nominative singular that
+    is its own lemma, else None."""
+    try:
+        form = normal(word, language)
+    except WordInputError:
+        return None  # Latin letters, digits
+    if not form.replace("'", "").isalpha():
+        return None
+    if any(
+        a.pos == "noun"
+        and a.proper is None
+        and a.case == "nominative"
+        and a.number == "singular"
+        and not a.abbreviation
+        and normal(a.lemma, language) == form
+        for a in analyses(form, language)
+    ):
+        return form
+    return None
