@@ -48,7 +48,8 @@ TESTS = Path(__file__).resolve().parent.parent / "tests" / "lexicon"
 
 def labels(lang: str, name: str = "frequent") -> dict[str, str]:
     """The hand-checked labels of the frequent nouns the judge refused (``name`` "frequent")
-    or of a sample of those it accepts (``name`` "passed"): word -> label."""
+    or of a sample of those it accepts (``name`` "passed"), or of a sample of its refusals in
+    the check band (``name`` "check"): word -> label."""
     path = TESTS / f"diminutives-{name}-{lang}.tsv"
     if not path.exists():
         return {}
@@ -113,6 +114,7 @@ def main() -> None:
     rows: list[tuple[object, ...]] = []
     passed: list[tuple[object, ...]] = []
     unread: dict[str, list[str]] = {}
+    checks: list[tuple[object, ...]] = []
     refused: dict[str, list[tuple[str, str]]] = {}
     noun_ends = [int(end) for end in arguments.nouns.split(",") if end]
     word_ends = [int(end) for end in arguments.bands.split(",") if end]
@@ -124,7 +126,7 @@ def main() -> None:
         took = time.perf_counter() - start
         for first, end in zip([0, *noun_ends], noun_ends, strict=False):
             ranks = depth if end >= len(nouns) else _rank(lang, nouns[end - 1])
-            name = f"nouns {first + 1:,}-{min(end, len(nouns)):,} (words 1-{ranks:,})"
+            name = f"nouns {first + 1:,}-{min(end, len(nouns)):,} (word ranks to {ranks:,})"
             bands.append((name, nouns[first:end], took))
         for first, end in zip([0, *word_ends], word_ends, strict=False):
             start = time.perf_counter()
@@ -145,6 +147,20 @@ def main() -> None:
                 for word, label in known.items()
             )
             share = f"{false} ({false / len(band):.2%})" if band else "-"
+            if index == 1 and len(noun_ends) > 1:
+                read = labels(lang, "check")
+                sampled = [word for word, _ in found if word in read]
+                wrong = sum(read[word] == "word" for word in sampled)
+                if sampled:
+                    guess = wrong / len(sampled) * len(found)
+                    checks.append(
+                        (
+                            lang,
+                            name,
+                            f"{wrong} of {len(sampled)}",
+                            f"{guess:.0f} ({guess / len(band):.2%})",
+                        )
+                    )
             rows.append(
                 (lang, name, len(band), len(found), share, unlabelled, missed, round(spent, 1))
             )
@@ -182,6 +198,10 @@ def main() -> None:
         "s",
     )
     print(table(headers, rows))
+    if checks:
+        print()
+        headers = ("lang", "check band", "false in the sample read", "so about, of the nouns")
+        print(table(headers, checks))
     if passed:
         print()
         headers = (
