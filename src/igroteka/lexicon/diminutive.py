@@ -205,8 +205,8 @@ def by_suffix(word: str, lang: str, genders: set[str | None] | None = None) -> s
     animacy = _animacy(word, lang)
     found: list[str] = []
     for base in _bases(word, lang):
-        if base in found:
-            continue
+        if base in found or (word.endswith("ник") and base.endswith("ень")):
+            continue  # квітник, полдник: a place or a thing, not a small квітень, полдень
         for reading in analyses(base, lang):
             if (
                 reading.pos == "noun"
