@@ -130,8 +130,8 @@ def main() -> None:
             bands.append((name, nouns[first:end], took))
         for first, end in zip([0, *word_ends], word_ends, strict=False):
             start = time.perf_counter()
-            found = frequent_nouns(lang, end - first, first)
-            bands.append((f"words {first + 1:,}-{end:,}", found, time.perf_counter() - start))
+            ranked = frequent_nouns(lang, end - first, first)
+            bands.append((f"words {first + 1:,}-{end:,}", ranked, time.perf_counter() - start))
         for index, (name, band, spent) in enumerate(bands):
             start = time.perf_counter()
             judged = [(word, base_of(word, lang)) for word in band]
@@ -187,7 +187,7 @@ def main() -> None:
                     " ".join(small),
                 )
             )
-    headers = (
+    headers: tuple[str, ...] = (
         "lang",
         "nouns",
         "considered",
@@ -228,11 +228,11 @@ def main() -> None:
             continue
         picked = random.Random(arguments.seed).sample(found, min(arguments.sample, len(found)))
         print(f"{lang}: a sample of {len(picked)} refused (seed {arguments.seed})")
-        rows = [
+        lines = [
             (word, base, labels(lang).get(word, "?"), zipf(word, lang), zipf(base, lang))
             for word, base in sorted(picked)
         ]
-        print(table(("word", "base", "label", "zipf", "base zipf"), rows))
+        print(table(("word", "base", "label", "zipf", "base zipf"), lines))
 
 
 def _rank(lang: str, noun: str) -> int:
