@@ -4,8 +4,10 @@ The dictionaries carry no tag for diminutives, so the judge decides, in this ord
 
 1. A curated list names the diminutives among everyday nouns, each with its base
    (content/lexicon/diminutives-{uk,ru}.txt: домик дом, солнышко солнце); they are refused.
-2. A short list of nouns that were made that way but mean something else now
-   (молоток is a hammer, not a small молот) stands: content/lexicon/lexicalised-{uk,ru}.txt.
+2. A list of nouns that were made that way but mean something else now (молоток is a
+   hammer, not a small молот) stands: content/lexicon/lexicalised-{uk,ru}.txt. It holds every
+   noun of its own that the rule below refused among the 20,000 most frequent nouns, each
+   read by hand (issue 27; tests/lexicon/diminutives-frequent-{uk,ru}.tsv).
 3. An *everyday* noun, one at least as frequent as ``EVERYDAY`` in running text
    (:func:`igroteka.lexicon.frequency.zipf`, about once in 300,000 words), stands unless the
    curated list names it: it is a lemma of its own (девушка, страница, река, физика, жінка,
@@ -18,7 +20,8 @@ The dictionaries carry no tag for diminutives, so the judge decides, in this ord
    (ручка from рука), ж from г or з, ш from х or с (ушко from ухо), a vowel that drops
    (будиночок from будинок) or is added (віконце from вікно), in Ukrainian і where the
    stem has о or е (котик from кіт), and -чик after a base in -ец or -ь (пальчик from
-   палец, дождик from дождь). Of the bases found, the most frequent is named, and the
+   палец, дождик from дождь), but a noun in -ник is no small noun in -ень (квітник, полдник). Of
+   the bases found, the most frequent is named, and the
    frequencies must fit: a diminutive is rarer than its base. A noun ``COMMONER`` or more
    above its base on the Zipf scale (three times as frequent) is not its diminutive
    (педагогика, Zipf 3.5, is no small педагогия, unknown to wordfreq); and one made with a
