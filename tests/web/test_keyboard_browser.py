@@ -7,6 +7,7 @@ a person's; the page holds seat 0, another seat acts through its own websocket.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterator
@@ -93,12 +94,14 @@ def seq(page: Any) -> int:
     return int(page.get_attribute(".game", "data-seq"))
 
 
-def arrive(base: str, room: str, seat: int) -> Any:
-    """Another seat's person opens the room: the page of seat 0 hears of it (a redraw)."""
-    socket = connect(base.replace("http", "ws") + f"/ws/{room}")
-    join(socket, token(seat))
-    json.loads(socket.recv(timeout=10))
-    return socket
+@contextlib.contextmanager
+def arrive(base: str, room: str, seat: int) -> Iterator[Any]:
+    """Another seat's person opens the room, while the block lasts: the page of seat 0 hears
+    of it (a redraw)."""
+    with connect(base.replace("http", "ws") + f"/ws/{room}") as socket:
+        join(socket, token(seat))
+        json.loads(socket.recv(timeout=10))
+        yield socket
 
 
 def test_a_klepka_turn_is_played_by_keyboard_alone(
