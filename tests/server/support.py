@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,11 @@ ROOMY = Limits(
 FAST = Settings(reveal=0.0, bot=0.0, chosen_seeds=True, limits=ROOMY)
 CREATORS: dict[str, str] = {}
 """The creator token of each room ``new_room`` made, by room id."""
+
+
+def limited(**limits: Any) -> Settings:
+    """The tests' settings (FAST) with some of ROOMY's limits lowered to be met."""
+    return replace(FAST, limits=replace(ROOMY, **limits))
 
 
 @contextmanager

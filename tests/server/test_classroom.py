@@ -4,7 +4,6 @@ stay bounded. Each test names the rule of ``Guard`` it checks."""
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections import Counter
 from dataclasses import replace
@@ -13,7 +12,7 @@ from typing import Any
 import pytest
 
 from igroteka.server.limits import Limits
-from tests.server.support import CREATORS, FAST, ROOMY, bot, new_room, seat, server
+from tests.server.support import CREATORS, FAST, bot, limited, new_room, seat, server
 
 PUPILS = 40
 ROUNDS = 16
@@ -32,10 +31,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def limited(**limits: object) -> Any:
-    return replace(FAST, limits=replace(ROOMY, **limits))
 
 
 def post(client: Any, path: str, body: dict[str, Any], said: Counter[str]) -> dict[str, Any]:
@@ -123,7 +118,7 @@ def test_a_refused_token_counts_as_a_strangers_request_and_stops_a_guesser() -> 
 
 def test_a_rematch_is_not_a_new_room_of_the_address() -> None:
     """Rule: rooms made from one address are limited; a rematch has its own, larger bound."""
-    with server(settings=dataclasses.replace(limited(rooms_per_hour=1), away=0.0)) as client:
+    with server(settings=replace(limited(rooms_per_hour=1), away=0.0)) as client:
         said: Counter[str] = Counter()
         room, token = new_game(client, 0, said)
         finished(client, [room])

@@ -6,7 +6,6 @@ from __future__ import annotations
 import base64
 import io
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from igroteka.server import images
 from igroteka.server.images import MAX_BYTES, MAX_PIXELS, SIDE, clean
 from igroteka.server.limits import RateLimit
 from igroteka.store import Store
-from tests.server.support import FAST, ROOMY, bot, connected, new_room, seat, server, start
+from tests.server.support import bot, connected, limited, new_room, seat, server, start
 
 SECRET = "Ms Kovalenko, 14 Shevchenko St"
 
@@ -204,7 +203,7 @@ def test_a_picture_is_kept_in_the_store_and_survives_a_restart(tmp_path: Path) -
 
 
 def test_too_many_uploads_from_one_address_are_refused() -> None:
-    with server(settings=replace(FAST, limits=replace(ROOMY, uploads_per_hour=3))) as client:
+    with server(settings=limited(uploads_per_hour=3)) as client:
         answers = [upload(client, png((10, 10))).status_code for _ in range(4)]
         refused = upload(client, png((10, 10)))
         assert answers == [201, 201, 201, 429]

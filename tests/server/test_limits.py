@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import replace
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from igroteka.server.authority import Connection
 from igroteka.server.limits import BEHIND, TOO_MANY, MessageRate
-from tests.server.support import FAST, ROOMY, connected, new_room, seat, server, start
-
-
-def limited(**limits: object) -> object:
-    return replace(FAST, limits=replace(ROOMY, **limits))
+from tests.server.support import connected, limited, new_room, seat, server, start
 
 
 def refused_close(ws: object) -> int:
@@ -28,7 +23,7 @@ def refused_close(ws: object) -> int:
 
 def test_messages_over_the_rate_are_refused_and_a_client_that_goes_on_is_closed() -> None:
     settings = limited(message_burst=3, message_rate=2.0, message_strikes=2)
-    with server(settings=settings) as client:  # type: ignore[arg-type]
+    with server(settings=settings) as client:
         room = new_room(client, "klepka", 2, pairs=4)
         with connected(client, room) as ws:
             ws.receive_json()  # the welcome
@@ -53,7 +48,7 @@ def test_a_person_clicking_fast_never_meets_the_default_rate() -> None:
 
 
 def test_spectators_beyond_the_room_limit_are_refused_with_a_reason_and_a_code() -> None:
-    with server(settings=limited(spectators_per_room=2)) as client:  # type: ignore[arg-type]
+    with server(settings=limited(spectators_per_room=2)) as client:
         room = new_room(client, "klepka", 2, pairs=4)
         token = seat(client, room, 0, "Ann")
         with (
@@ -73,7 +68,7 @@ def test_spectators_beyond_the_room_limit_are_refused_with_a_reason_and_a_code()
 
 
 def test_connections_beyond_the_room_limit_are_refused() -> None:
-    with server(settings=limited(connections_per_room=1)) as client:  # type: ignore[arg-type]
+    with server(settings=limited(connections_per_room=1)) as client:
         room = new_room(client, "klepka", 2, pairs=4)
         token = seat(client, room, 0, "Ann")
         with connected(client, room) as ws:
@@ -84,7 +79,7 @@ def test_connections_beyond_the_room_limit_are_refused() -> None:
 
 
 def test_one_address_may_hold_only_so_many_websockets_at_once() -> None:
-    with server(settings=limited(connections_per_address=2)) as client:  # type: ignore[arg-type]
+    with server(settings=limited(connections_per_address=2)) as client:
         rooms = [new_room(client, "klepka", 2, pairs=4) for _ in range(3)]
         with connected(client, rooms[0]) as one:
             one.receive_json()
@@ -98,7 +93,7 @@ def test_one_address_may_hold_only_so_many_websockets_at_once() -> None:
 
 
 def test_too_many_rooms_from_one_address_are_refused_in_the_language_asked() -> None:
-    with server(settings=limited(rooms_per_hour=2)) as client:  # type: ignore[arg-type]
+    with server(settings=limited(rooms_per_hour=2)) as client:
         new_room(client, "klepka", 2, pairs=4)
         new_room(client, "klepka", 2, pairs=4)
         refused = client.post(
@@ -116,7 +111,7 @@ def test_too_many_rooms_from_one_address_are_refused_in_the_language_asked() -> 
 
 
 def test_too_many_seat_requests_from_one_address_are_refused() -> None:
-    with server(settings=limited(seats_per_minute=2)) as client:  # type: ignore[arg-type]
+    with server(settings=limited(seats_per_minute=2)) as client:
         room = new_room(client, "klepka", 4, pairs=4)
         seat(client, room, 0, "Ann")
         seat(client, room, 1, "Cid")
