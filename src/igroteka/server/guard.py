@@ -6,7 +6,8 @@ refusals of what no route answers.
 Every HTTP answer says ``nosniff``, may not be framed, sends the referrer only
 to this server, and has a Content-Security-Policy: every HTML answer the pages'
 (:data:`PAGE_POLICY`: scripts, styles and fonts from this server only, pictures
-from it or ``data:``), whatever route answers it; any other none at all.
+from it or ``data:``), whatever route answers it; any other answer, unless it sets
+its own, :data:`OTHER_POLICY`, which runs and loads nothing.
 A websocket opened by a page of another origin is refused (a browser sends
 ``Origin``; a program that sends none is let in): a page elsewhere cannot play
 with a visitor's seat. A bug of the server is answered 500 ``internal`` with a
