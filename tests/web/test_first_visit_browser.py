@@ -43,7 +43,8 @@ def test_the_room_page_shows_the_invite_on_the_public_url_and_its_qr_code(browse
         page = lobby(browser, base, "en-GB", PHONE)
         room = make_room(page, "klepka", 2)
         page.wait_for_selector(f".invite a[href='https://games.school.example/r/{room}']")
-        qr = page.wait_for_selector(".invite-qr img")
+        page.wait_for_selector(".invite-qr img")
+        qr = page.locator(".invite-qr img")  # found afresh: the room page draws itself again
         assert str(qr.get_attribute("src")).startswith("data:image/svg+xml,")
         assert qr.get_attribute("alt") == "QR code of the invite link"
         # drawn, under the page's Content-Security-Policy
@@ -58,7 +59,8 @@ def test_a_link_only_this_computer_can_open_is_said_plainly_with_the_way_to_fix_
     with live() as (base, _):
         page = lobby(browser, base, "en-GB")
         room = make_room(page, "klepka", 2)
-        warning = page.wait_for_selector(".invite-warning")
+        page.wait_for_selector(".invite-warning")
+        warning = page.locator(".invite-warning")  # found afresh, as above
         said = warning.inner_text()
         assert said.startswith("This link only works on this computer")
         assert "igroteka serve --host 0.0.0.0" in said
@@ -102,7 +104,9 @@ def test_a_disabled_start_says_why_on_the_page(browser: Any) -> None:
         page = lobby(browser, base, "en-GB")
         make_room(page, "klepka", 2)
         assert page.is_disabled("button.start")
-        reason = page.wait_for_selector(".start-reason")
+        page.wait_for_selector(".start-reason")
+        # found afresh: a handle to the first drawing is detached when the room's state arrives
+        reason = page.locator(".start-reason")
         assert reason.is_visible()
         assert reason.inner_text() == (
             "Take a seat first, or fill every seat with players and bots (open: 2)"
