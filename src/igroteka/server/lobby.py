@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from igroteka.engine import OptionsError
 from igroteka.engine.bot import check_level
+from igroteka.engine.characters import code_of, hidden
 from igroteka.i18n import Text
 from igroteka.server.errors import RoomError
 from igroteka.server.people import BOT_AVATAR, avatar_for, checked_avatar
@@ -46,11 +46,6 @@ AVATARS_KEY = "avatars"
 """The key in a stored room's settings of the avatars people chose, by seat (as text)."""
 
 
-VISIBLE_FORMATS = frozenset({0x200C, 0x200D, *range(0xE0020, 0xE0080)})
-"""The format characters a name may hold: the joiners of emoji and of scripts that need
-them, and the tags of a flag's emoji (🏴 of England, of Scotland)."""
-
-
 def checked_name(name: str) -> str:
     """A player's name as others see it (runs of spaces made one), or RoomError: empty
     (``no-name``), longer than :data:`NAME_LENGTH`, or holding a control character or an
@@ -64,13 +59,12 @@ def checked_name(name: str) -> str:
     ...
     igroteka.server.errors.RoomError: a name cannot hold the invisible character U+202E
     """
-    for char in name:
-        kind = unicodedata.category(char)
-        if kind == "Cc" or (kind == "Cf" and ord(char) not in VISIBLE_FORMATS):
-            code = f"U+{ord(char):04X}"
-            raise RoomError(
-                Text("a name cannot hold the invisible character {code}", code=code), "bad-name"
-            )
+    char = hidden(name)
+    if char is not None:
+        raise RoomError(
+            Text("a name cannot hold the invisible character {code}", code=code_of(char)),
+            "bad-name",
+        )
     name = " ".join(name.split())
     if not name:
         raise RoomError(Text("a player needs a name"), "no-name")

@@ -375,7 +375,14 @@ def test_a_clue_said_aloud_is_confirmed_on_the_device() -> None:
 
 @pytest.mark.parametrize(
     ("clue", "why"),
-    [("", "empty"), ("   ", "empty"), ("x" * (CLUE_LIMIT + 1), "at most"), ("a\x00b", "text")],
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("x" * (CLUE_LIMIT + 1), "at most"),
+        ("a\x00b", "text"),
+        ("moon \u202enoom", "invisible character U\\+202E"),  # would show the rest backwards
+        ("moon\u200b", "invisible character U\\+200B"),
+    ],
 )
 def test_a_bad_clue_is_refused_and_changes_nothing(clue: str, why: str) -> None:
     state = new(4)
@@ -389,6 +396,8 @@ def test_a_clue_is_typed_in_any_language_and_kept_as_typed() -> None:
     state = tell(new(4), "  Ґанок   і   ёлка 🌙 ")
     assert state.clue == "Ґанок і ёлка 🌙"
     assert GAME.view(state, 2)["clue"] == "Ґанок і ёлка 🌙"
+    joined = "👨\u200d👩\u200d👧 🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    assert tell(new(4), joined).clue == joined  # an emoji family and Scotland's flag stay whole
 
 
 def test_options_are_checked() -> None:

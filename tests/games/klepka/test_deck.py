@@ -496,6 +496,15 @@ def test_a_picture_that_is_not_short_or_not_visible_is_refused() -> None:
     assert "the picture has an invisible character (U+0007" in refusal(
         deck_text("cat 🐈\x07", "dog 🐕")
     )
+    assert "the picture has an invisible character (U+202E" in refusal(
+        deck_text("cat 🐈\u202e", "dog 🐕")
+    )  # it would turn the text after the picture backwards
+
+
+def test_a_picture_keeps_the_joiners_and_tags_of_its_emoji() -> None:
+    scotland = "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    deck = parse_deck(deck_text("family 👨\u200d👩\u200d👧", "flag " + scotland), "t.deck")
+    assert [pair.picture for pair in deck.pairs] == ["👨\u200d👩\u200d👧", scotland]
 
 
 def test_every_problem_in_a_deck_is_reported_at_once() -> None:

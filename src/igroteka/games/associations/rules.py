@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from igroteka.engine import codec
 from igroteka.engine.base import BaseGame, action_object, game_over, replacer
+from igroteka.engine.characters import code_of, hidden
 from igroteka.engine.game import (
     Event,
     IllegalAction,
@@ -356,6 +357,11 @@ def _clean_clue(clue: str, aloud: bool) -> str:
     text = " ".join(unicodedata.normalize("NFC", clue).split())
     if any(unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") for char in text):
         raise IllegalAction(Text("a clue is text: it has a character that is not"))
+    char = hidden(text)
+    if char is not None:  # shown to the table, U+202E would turn the text after it backwards
+        raise IllegalAction(
+            Text("a clue cannot hold the invisible character {code}", code=code_of(char))
+        )
     if not text and not aloud:
         raise IllegalAction(Text("say your association: the clue is empty"))
     if len(text) > CLUE_LIMIT:
@@ -379,9 +385,10 @@ class AssociationsGame(BaseGame[AssociationsState, Action]):
     """The association game, implementing :class:`igroteka.engine.Game`."""
 
     name = "associations"
-    version = 2
+    version = 3
     """2: generated cards pair their emoji by relation (issue 26): a record of version 1 with
-    generated cards deals the same ids, which now show other pictures."""
+    generated cards deals the same ids, which now show other pictures. 3: a clue holding an
+    invisible format character (U+202E, U+200B) is refused."""
     min_players = 2
     max_players = 6
 

@@ -40,6 +40,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from igroteka.engine.characters import hidden
 from igroteka.i18n import Text
 from igroteka.lexicon.family import card_unfit
 
@@ -355,7 +356,7 @@ def _check_picture(picture: str) -> Text | None:
             count=MAX_PICTURE_LENGTH,
         )
     for char in picture:
-        if unicodedata.category(char) in ("Cc", "Cs"):  # never visible
+        if unicodedata.category(char) == "Cs" or hidden(char) is not None:  # never visible
             return Text("the picture has an invisible character ({code}) in it", code=_code(char))
     visible = any(
         unicodedata.category(char)[0] in "LNPS" or unicodedata.category(char) in ("Co", "Cn")

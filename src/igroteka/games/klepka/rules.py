@@ -477,7 +477,8 @@ class KlepkaGame(BaseGame[KlepkaState, Action]):
     """Klepka, words and pictures, implementing :class:`igroteka.engine.Game`."""
 
     name = "klepka"
-    version = 1
+    version = 2
+    """2: a deck whose picture holds an invisible format character (U+202E) is refused."""
     min_players = 1
     max_players = MAX_PLAYERS
 
