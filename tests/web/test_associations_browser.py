@@ -378,7 +378,7 @@ def zoomed(table: Table, page: Any, seat: int) -> None:
     page.wait_for_selector(".as-zoom-dialog")
     tags = [tag.inner_text() for tag in page.query_selector_all(".as-zoom-dialog .as-tags li")]
     assert tags == view["cards"][card]["tags"]
-    box = page.query_selector(".as-zoom-dialog").bounding_box()
+    box = page.locator(".as-zoom-dialog").first.bounding_box()
     viewport = page.viewport_size
     assert box["x"] >= 0 and box["y"] >= 0
     assert box["x"] + box["width"] <= viewport["width"]
@@ -543,8 +543,8 @@ def test_a_teachers_picture_is_drawn_and_a_clue_of_markup_stays_text(
     card = changed[-1]
     image = page.query_selector(f".as-hand .as-card[data-card='{card}'] svg image")
     assert image is not None and image.get_attribute("href") == PICTURE
-    box = image.bounding_box()
-    face = page.query_selector(f".as-hand .as-card[data-card='{card}'] .as-face").bounding_box()
+    box = page.locator(f".as-hand .as-card[data-card='{card}'] svg image").first.bounding_box()
+    face = page.locator(f".as-hand .as-card[data-card='{card}'] .as-face").first.bounding_box()
     assert abs(box["width"] - face["width"]) < 1 and abs(box["height"] - face["height"]) < 1
     page.click(f".as-hand .as-card[data-card='{card}'] .as-zoom")
     tags = [tag.inner_text() for tag in page.query_selector_all(".as-zoom-dialog .as-tags li")]

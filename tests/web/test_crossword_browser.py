@@ -140,7 +140,7 @@ def fits(page: Any) -> None:
     viewport = page.viewport_size
     if viewport == DESKTOP:
         for selector in (".cw-board", ".cw-rack", ".cw-play"):
-            box = page.query_selector(selector).bounding_box()
+            box = page.locator(selector).first.bounding_box()  # found afresh
             assert box["x"] >= 0 and box["y"] >= 0, selector
             assert box["x"] + box["width"] <= viewport["width"], selector
             assert box["y"] + box["height"] <= viewport["height"], selector

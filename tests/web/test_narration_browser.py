@@ -108,7 +108,7 @@ def test_two_pages_say_whose_turn_by_name_and_narrate_a_flip(
     assert "Олена is looking for" in headline(bob) or "Syncope" in headline(bob)
     for page in (ann, bob):
         no_sideways_scroll(page)
-        box = page.query_selector(".move-log-lines").bounding_box()
+        box = page.locator(".move-log-lines").first.bounding_box()  # found afresh
         assert box is not None and box["height"] <= 9 * 16 + 20  # a small panel that scrolls
 
 
