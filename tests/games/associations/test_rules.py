@@ -379,7 +379,8 @@ def test_a_clue_said_aloud_is_confirmed_on_the_device() -> None:
         ("", "empty"),
         ("   ", "empty"),
         ("x" * (CLUE_LIMIT + 1), "at most"),
-        ("a\x00b", "text"),
+        ("a\x00b", "invisible character U\\+0000"),
+        ("a\ud800b", "a clue is text"),  # half of a character
         ("moon \u202enoom", "invisible character U\\+202E"),  # would show the rest backwards
         ("moon\u200b", "invisible character U\\+200B"),
     ],
@@ -398,6 +399,8 @@ def test_a_clue_is_typed_in_any_language_and_kept_as_typed() -> None:
     assert GAME.view(state, 2)["clue"] == "Ґанок і ёлка 🌙"
     joined = "👨\u200d👩\u200d👧 🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
     assert tell(new(4), joined).clue == joined  # an emoji family and Scotland's flag stay whole
+    newer = "🪼 🫨 🐦\u200d🔥"  # Unicode 15 and 15.1, newer than Python 3.11's tables
+    assert tell(new(4), newer).clue == newer
 
 
 def test_options_are_checked() -> None:

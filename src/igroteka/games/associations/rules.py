@@ -355,7 +355,7 @@ def form_problem(form: str, clue: str) -> Text | None:
 
 def _clean_clue(clue: str, aloud: bool) -> str:
     text = " ".join(unicodedata.normalize("NFC", clue).split())
-    if any(unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") for char in text):
+    if any(unicodedata.category(char) == "Cs" for char in text):  # half a character
         raise IllegalAction(Text("a clue is text: it has a character that is not"))
     char = hidden(text)
     if char is not None:  # shown to the table, U+202E would turn the text after it backwards
