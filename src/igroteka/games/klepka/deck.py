@@ -40,7 +40,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from igroteka.engine.characters import hidden
+from igroteka.engine.characters import code_of, hidden
 from igroteka.i18n import Text
 from igroteka.lexicon.family import card_unfit
 
@@ -184,7 +184,7 @@ def _visible(char: str) -> bool:
 def _code(char: str) -> str:
     """A character a person cannot see, as they can find it: its code point and name."""
     name = unicodedata.name(char, "").lower()
-    return f"U+{ord(char):04X}" + (f" {name}" if name else "")
+    return code_of(char) + (f" {name}" if name else "")
 
 
 def _is_letter(char: str) -> bool:
