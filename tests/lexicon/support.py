@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +21,16 @@ def tiny_dictionary(
     every reading of the dictionary is noted in ``scans``."""
     monkeypatch.setenv("IGROTEKA_CACHE", str(cache))
 
-    def forms(morph: Any) -> Iterator[tuple[str, Any, str]]:
+    def keys(dictionary: Any) -> list[str]:
         if scans is not None:
             scans.append("scan")
-        for word in words:
-            for parse in morph.parse(word):
-                if parse.is_known and parse.word == word:
-                    yield word, parse.tag, parse.normal_form
+        import dawg
 
-    monkeypatch.setattr(index_module, "_forms", forms)
+        return sorted(
+            key
+            for word in words
+            for key in dawg.CompletionDAWG.keys(dictionary.words, word + "\x01")
+        )
+
+    monkeypatch.setattr(index_module, "_keys", keys)
     monkeypatch.setattr(index_module, "index", index_module.index.__wrapped__)

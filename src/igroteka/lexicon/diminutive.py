@@ -46,7 +46,7 @@ from collections.abc import Iterator
 from importlib import resources
 
 from igroteka.lexicon.frequency import zipf
-from igroteka.lexicon.morph import analyses, analyzer
+from igroteka.lexicon.morph import analyses, known_parses
 from igroteka.lexicon.text import check_language, normal, word_list
 
 __all__ = [
@@ -181,8 +181,10 @@ def base_of(word: str, lang: str) -> str | None:
         return named
     if word in lexicalised(lang):
         return None
+    if not word.endswith(_ENDINGS):
+        return None
     genders = _genders(word, lang)
-    if not genders or not word.endswith(_ENDINGS) or zipf(word, lang) >= EVERYDAY:
+    if not genders or zipf(word, lang) >= EVERYDAY:
         return None
     return by_suffix(word, lang, genders)
 
@@ -250,9 +252,8 @@ def _alike(one: frozenset[str], other: frozenset[str]) -> bool:
 def _animacy(noun: str, lang: str) -> frozenset[str]:
     """The animacy marks (anim, inan) of the dictionary's lemmas spelled ``noun``."""
     marks: set[str] = set()
-    for parse in analyzer(check_language(lang)).parse(noun):
-        tag = parse.tag
-        if parse.is_known and tag.POS == "NOUN" and normal(parse.normal_form, lang) == noun:
+    for _, tag, lemma in known_parses(noun, check_language(lang), distorted=True):
+        if tag.POS == "NOUN" and normal(lemma, lang) == noun:
             marks |= {mark for mark in ("anim", "inan") if mark in tag.grammemes}
     return frozenset(marks)
 

@@ -36,29 +36,35 @@ Per language, of words in normal form (see :func:`igroteka.lexicon.text.normal`)
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import hashlib
+import itertools
 import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
+from igroteka.i18n import Text
 from igroteka.lexicon.automaton import build as build_gaddag
 from igroteka.lexicon.signatures import Signatures, signature
-from igroteka.lexicon.text import ALPHABETS, Language, check_language
+from igroteka.lexicon.text import Language, check_language
 
 __all__ = [
     "FORMAT",
     "Index",
+    "PrepareError",
+    "Progress",
     "cache_dir",
     "index",
     "index_key",
     "is_built",
+    "prepare",
     "signature",
     "version",
 ]
@@ -99,7 +105,10 @@ def index_key(lang: Language) -> str:
         if entry.name.endswith(".txt"):
             digest.update(entry.name.encode())
             digest.update(entry.read_bytes())
-    for module in ("text", "morph", "rules", "diminutive", "frequency", "signatures", "automaton"):
+    for module in (
+        *("text", "morph", "rules", "diminutive", "frequency", "signatures", "automaton"),
+        "scan",
+    ):
         digest.update(resources.files("igroteka").joinpath("lexicon", f"{module}.py").read_bytes())
     return digest.hexdigest()[:16]
 
@@ -157,16 +166,115 @@ def is_built(lang: str) -> bool:
     return all(path.exists() for path in _paths(language, index_key(language)).values())
 
 
+Progress = Callable[[float], object]
+"""Told how far a preparation is, from 0 to 1, as it goes (often: cheap to call)."""
+
+
+class PrepareError(Exception):
+    """A language's index cannot be made: ``reason`` says why, for a person (a Text)."""
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def prepare(lang: str, progress: Progress | None = None) -> None:
+    """Have a language's index in the cache: built now if it is not there, ``progress`` told
+    how far the build is. One process builds a language at a time (a lock file in the cache
+    folder); another that asks meanwhile waits for it, told how far it is, and then finds the
+    index built. Files are written whole or not at all, so a build that is stopped leaves
+    nothing that a later one would use. A fault of the cache folder (not writable, a full
+    disk) raises :class:`PrepareError` with a sentence that says so.
+    """
+    language = check_language(lang)
+    tell = progress or _quiet
+    paths = _paths(language, index_key(language))
+    if _complete(paths):
+        tell(1.0)
+        return
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with _building(folder / f"{language}.lock", tell) as mark:
+            if not _complete(paths):
+                _build(language, paths, mark)
+                _remove_stale(folder, language, set(paths.values()))
+    except OSError as error:
+        raise PrepareError(_fault(error, folder)) from error
+    tell(1.0)
+
+
+def _quiet(_: float) -> None:
+    pass
+
+
+def _complete(paths: dict[str, Path]) -> bool:
+    return all(path.exists() for path in paths.values())
+
+
+@contextlib.contextmanager
+def _building(lock: Path, tell: Progress) -> Iterator[Progress]:
+    """Hold a language's build lock, waiting while another process holds it (told how far
+    it is: the holder writes its progress into the lock file). Gives the holder's own
+    ``progress``, which tells ``tell`` and writes the lock file."""
+    import fcntl
+
+    with open(lock, "a+b") as handle:
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                tell(_progress_of(lock))
+                time.sleep(0.2)
+        last = [-1.0]
+
+        def mark(done: float) -> None:
+            tell(done)
+            if done - last[0] >= 0.01 or done >= 1.0:
+                last[0] = done
+                os.pwrite(handle.fileno(), f"{done:.3f}\n".encode(), 0)
+
+        try:
+            mark(0.0)
+            yield mark
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _progress_of(lock: Path) -> float:
+    """How far the process that holds a build lock is (0 when it has not said)."""
+    try:
+        return max(0.0, min(1.0, float(lock.read_text(encoding="ascii").split()[0])))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _fault(error: OSError, folder: Path) -> Text:
+    """What went wrong with the cache folder, for a person."""
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return Text("the disk is full where the dictionaries are kept ({folder})", folder=folder)
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return Text(
+            "the folder {folder} cannot be written: set IGROTEKA_CACHE to a folder that can",
+            folder=folder,
+        )
+    return Text(
+        "the dictionaries cannot be kept in {folder}: {error}",
+        folder=folder,
+        error=error.strerror or str(error),
+    )
+
+
 @functools.cache
 def index(lang: str) -> Index:
-    """The index of a language: loaded from the cache, or built there first (two minutes)."""
+    """The index of a language: loaded from the cache, or built there first
+    (:func:`prepare`); :class:`PrepareError` if it cannot be."""
     language = check_language(lang)
     paths = _paths(language, index_key(language))
     with _lock:
         for attempt in range(2):
-            if not all(path.exists() for path in paths.values()):
-                _build(language, paths)
-                _remove_stale(cache_dir(), language, set(paths.values()))
+            prepare(language)
             try:
                 return _load(language, paths)
             except (OSError, ValueError, RuntimeError):  # marisa: RuntimeError
@@ -187,77 +295,48 @@ def _load(lang: Language, paths: dict[str, Path]) -> Index:
     return Index(lang, **tries, **arrays, **tables)
 
 
-def _build(lang: Language, paths: dict[str, Path]) -> None:
+def _build(lang: Language, paths: dict[str, Path], progress: Progress = _quiet) -> None:
+    """Scan the dictionary (:mod:`igroteka.lexicon.scan`), let the judge pick the nouns, and
+    write every file of the index."""
     import marisa_trie
 
-    from igroteka.lexicon.morph import PROPER_MARKS, abbreviation, analyzer
-    from igroteka.lexicon.rules import check, famous_surnames
+    from igroteka.lexicon.morph import analyzer
+    from igroteka.lexicon.rules import nouns_among
+    from igroteka.lexicon.scan import scan
 
-    morph = analyzer(lang)
-    # The lemmas each form is an abbreviation of (a first pass: the tag is not on every case).
-    abbreviated: dict[str, set[str]] = {}
-    for form, tag, lemma in _forms(morph):
-        if "Abbr" in tag.grammemes:
-            abbreviated.setdefault(form, set()).add(lemma)
-    known: set[str] = set()  # every word of the dictionary, names included
-    words: set[str] = set()  # the rule "any": common words
-    candidates: set[str] = set()
-    singular: set[str] = set()  # the forms that may be a noun in the singular
-    nothing: set[str] = set()
-    for form, tag, lemma in _forms(morph):
-        grammemes = tag.grammemes
-        if "Dist" not in grammemes and _singular_noun(tag, lang):
-            singular.add(form)  # any reading, as analyses() reads them: abbreviations too
-        if "Dist" in grammemes or abbreviation(form, lemma, tag, abbreviated.get(form, nothing)):
-            continue
-        known.add(form)
-        if not any(mark in grammemes for mark in PROPER_MARKS):
-            words.add(form)
-        if (
-            tag.POS == "NOUN"
-            and ("nomn" in grammemes or (lang == "uk" and tag.case is None))
-            and ("plur" not in grammemes or "Pltm" in grammemes)
-            and "Name" not in grammemes
-            and "Patr" not in grammemes
-        ):
-            candidates.add(form)
-    candidates |= famous_surnames(lang)
-    # The rule nouns passes only words of the dictionary, so nouns are among the known.
-    nouns = {form for form in candidates if check(form, lang, "nouns").ok} & known
-    folder = next(iter(paths.values())).parent
-    folder.mkdir(parents=True, exist_ok=True)
+    dictionary = analyzer(lang).dictionary
+    found = scan(dictionary, lang, _keys(dictionary), lambda done: progress(0.4 * done))
+    nouns = sorted(nouns_among(found, lang))
+    progress(0.55)
     keys = build_gaddag({noun.replace("'", "") for noun in nouns}, lang)
     _save(paths["gaddag"], functools.partial(_save_array, keys))
+    progress(0.65)
     for name, listed, trie_name in (
-        ("word_signatures", words, "words"),
         ("noun_signatures", nouns, "nouns"),
+        ("word_signatures", found.words, "words"),
     ):
         numbered = marisa_trie.Trie(listed)
         _save(paths[trie_name], functools.partial(_save_trie, numbered))
         table = Signatures.build(listed, lang, numbered)
         table.save(_table_paths(paths, name), _save)
-        if trie_name == "words":
-            flags = _flags(numbered, singular)
-            _save(paths["singular_nouns"], functools.partial(_save_array, flags))
+        progress(0.7 if trie_name == "nouns" else 0.95)
+    flags = _flags(numbered, itertools.compress(found.words, found.singular.tolist()))
+    _save(paths["singular_nouns"], functools.partial(_save_array, flags))
 
 
-def _singular_noun(tag: Any, lang: Language) -> bool:
-    """Whether a reading is a noun in the singular, as :func:`igroteka.lexicon.morph.analyses`
-    says (dict_uk leaves the number off some Ukrainian nouns: singular)."""
-    grammemes = tag.grammemes
-    return bool(
-        tag.POS == "NOUN" and "plur" not in grammemes and ("sing" in grammemes or lang == "uk")
-    )
+def _keys(dictionary: Any) -> list[str]:
+    """The keys of a dictionary's DAWG, one per reading (tests read a few words instead)."""
+    from igroteka.lexicon.scan import raw_keys
+
+    return raw_keys(dictionary)
 
 
-def _flags(numbered: Any, chosen: set[str]) -> Any:
+def _flags(numbered: Any, chosen: Iterable[str]) -> Any:
     """A bool array over a trie's numbers: whether each of its words is among ``chosen``."""
     import numpy as np
 
     flags = np.zeros(len(numbered), dtype=bool)
-    for word in chosen:
-        if word in numbered:
-            flags[numbered[word]] = True
+    flags[np.fromiter((numbered[word] for word in chosen), dtype=np.int64)] = True
     return flags
 
 
@@ -283,16 +362,6 @@ def _save(path: Path, write: Callable[[Path], object]) -> None:
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
-
-
-def _forms(morph: Any) -> Iterator[tuple[str, Any, str]]:
-    """Every dictionary form (normal form, letters of the language only), its tag and lemma."""
-    lang = "uk" if "uk" in str(morph.lang) else "ru"
-    allowed = set(ALPHABETS[lang]) | ({"'"} if lang == "uk" else set())
-    for word, tag, lemma, _paradigm, _index in morph.dictionary.iter_known_words():
-        form = word.replace("ё", "е") if lang == "ru" else word
-        if set(form) <= allowed and not (form.startswith("'") or form.endswith("'")):
-            yield form, tag, lemma  # an apostrophe stands between letters: пра' is junk
 
 
 STALE_AFTER = 24 * 3600

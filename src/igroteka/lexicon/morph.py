@@ -33,7 +33,17 @@ from typing import Any
 
 from igroteka.lexicon.text import Language, check_language
 
-__all__ = ["PROPER_MARKS", "VOWELS", "Analysis", "abbreviation", "analyses", "analyzer"]
+__all__ = [
+    "PROPER_MARKS",
+    "VOWELS",
+    "Analysis",
+    "Parse",
+    "abbreviation",
+    "analyses",
+    "analyzer",
+    "known_parses",
+    "proper_kind",
+]
 
 _POS = {
     "NOUN": "noun",
@@ -79,6 +89,12 @@ _FUNCTION = frozenset({"PREP", "CONJ", "PRCL"})
 VOWELS = frozenset("аеєиіїоуюяыэё")
 
 
+def proper_kind(grammemes: frozenset[str]) -> str | None:
+    """The kind of proper name a tag's grammemes make (the first of first name, surname,
+    patronymic, place, organisation, trademark it has), or None for a common word."""
+    return next((name for mark, name in _PROPER if mark in grammemes), None)
+
+
 def abbreviation(form: str, lemma: str, tag: Any, abbreviated: frozenset[str] | set[str]) -> bool:
     """Whether a reading is an abbreviation; ``abbreviated``: the lemmas of the form's
     readings tagged ``Abbr``."""
@@ -113,6 +129,10 @@ class Analysis:
     gender: str | None = None
 
 
+_Facts = tuple[str | None, str | None, str | None, str | None, bool, bool, str | None]
+"""What a tag says (:func:`_facts`): part of speech, case, number, proper name, plural only,
+indeclinable, gender, as :class:`Analysis` names them."""
+
 _lock = threading.Lock()
 
 
@@ -125,6 +145,65 @@ def analyzer(lang: Language) -> Any:
         return pymorphy3.MorphAnalyzer(lang=lang)
 
 
+Parse = tuple[str, Any, str]
+"""A reading as the dictionary gives it: the form as spelt there (ё, ґ), its tag and its lemma."""
+
+
+def known_parses(form: str, lang: Language, *, distorted: bool = False) -> list[Parse]:
+    """The dictionary's readings of a lower-case form, in pymorphy3's order, distorted ones
+    (``Dist``) left out unless ``distorted``: what ``analyzer(lang).parse(form)`` gives that
+    ``is_known``.
+
+    A word of two letters or more is looked up in the dictionary's DAWG at once (Russian е
+    also finds ё, Ukrainian г also ґ), skipping the units that guess unknown words; a single
+    letter goes through the whole analyser, which also reads it as an initial (а as А.).
+
+    >>> [lemma for _, _, lemma in known_parses("котів", "uk")]
+    ['кіт']
+    """
+    morph = analyzer(lang)
+    if len(form) < 2:
+        return [
+            (parse.word, parse.tag, parse.normal_form)
+            for parse in morph.parse(form)
+            if parse.is_known and (distorted or "Dist" not in parse.tag.grammemes)
+        ]
+    dictionary = morph.dictionary
+    found = [
+        (
+            fixed,
+            dictionary.build_tag_info(para, idx),
+            dictionary.build_normal_form(para, idx, fixed),
+        )
+        for fixed, pairs in dictionary.words.similar_items(form, morph.char_substitutes)
+        for para, idx in pairs
+    ]
+    if morph.prob_estimator is not None and found:  # Russian: the likeliest reading first
+        scored = [(fixed, tag, lemma, 1.0, ()) for fixed, tag, lemma in found]
+        found = [parse[:3] for parse in morph.prob_estimator.apply_to_parses(form, form, scored)]
+    return found if distorted else [parse for parse in found if "Dist" not in parse[1].grammemes]
+
+
+@functools.lru_cache(maxsize=8192)
+def _facts(tag: Any, lang: Language) -> _Facts:
+    """What a tag says of a reading, whatever its form and lemma: a dictionary has a few
+    thousand tags, each worked out once."""
+    grammemes = tag.grammemes
+    pos = _POS.get(str(tag.POS)) if tag.POS else None
+    if "plur" in grammemes:
+        number: str | None = "plural"
+    elif "sing" in grammemes or (lang == "uk" and pos == "noun"):
+        number = "singular"
+    else:
+        number = None
+    case = _CASES.get(str(tag.case)) if tag.case else None
+    if case is None and lang == "uk" and pos == "noun":
+        case = "nominative"  # dict_uk's nominative sometimes comes without its tag
+    proper = proper_kind(grammemes)
+    gender = {"masc": "masculine", "femn": "feminine", "neut": "neuter"}.get(str(tag.gender))
+    return pos, case, number, proper, "Pltm" in grammemes, "Fixd" in grammemes, gender
+
+
 @functools.lru_cache(maxsize=65536)
 def analyses(form: str, lang: str) -> tuple[Analysis, ...]:
     """The readings of a normal-form word (see :func:`igroteka.lexicon.text.normal`).
@@ -135,42 +214,18 @@ def analyses(form: str, lang: str) -> tuple[Analysis, ...]:
     [('стол', 'accusative', 'plural')]
     """
     language = check_language(lang)
-    parses = [
-        parse
-        for parse in analyzer(language).parse(form)
-        if parse.is_known and "Dist" not in parse.tag.grammemes
-    ]
-    abbreviated = {parse.normal_form for parse in parses if "Abbr" in parse.tag.grammemes}
-    function_word = any(parse.tag.POS in _FUNCTION for parse in parses)
+    parses = known_parses(form, language)
+    abbreviated = {lemma for _, tag, lemma in parses if "Abbr" in tag.grammemes}
+    function_word = any(tag.POS in _FUNCTION for _, tag, _ in parses)
     found: list[Analysis] = []
     seen: set[Analysis] = set()
-    for parse in parses:
-        tag = parse.tag
-        grammemes = tag.grammemes
-        pos = _POS.get(str(tag.POS)) if tag.POS else None
-        if tag.POS == "NOUN" and "Fixd" in grammemes and function_word:
+    for _, tag, lemma in parses:
+        pos, case, number, proper, plural_only, indeclinable, gender = _facts(tag, language)
+        if pos == "noun" and indeclinable and function_word:
             continue  # до, по, ли as indeclinable nouns: artefacts of the dictionary
-        if "plur" in grammemes:
-            number: str | None = "plural"
-        elif "sing" in grammemes or (language == "uk" and pos == "noun"):
-            number = "singular"
-        else:
-            number = None
-        proper = next((name for mark, name in _PROPER if mark in grammemes), None)
-        case = _CASES.get(str(tag.case)) if tag.case else None
-        if case is None and language == "uk" and pos == "noun":
-            case = "nominative"  # dict_uk's nominative sometimes comes without its tag
+        shortened = abbreviation(form, lemma, tag, abbreviated)
         analysis = Analysis(
-            form=form,
-            lemma=parse.normal_form,
-            pos=pos,
-            case=case,
-            number=number,
-            proper=proper,
-            abbreviation=abbreviation(form, parse.normal_form, tag, abbreviated),
-            plural_only="Pltm" in grammemes,
-            indeclinable="Fixd" in grammemes,
-            gender={"masc": "masculine", "femn": "feminine", "neut": "neuter"}.get(str(tag.gender)),
+            form, lemma, pos, case, number, proper, shortened, plural_only, indeclinable, gender
         )
         if analysis not in seen:
             seen.add(analysis)

@@ -17,6 +17,7 @@ other language's letters is a word that fails the check (see :func:`foreign`).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from importlib import resources
 from typing import Literal
@@ -49,6 +50,13 @@ RANKS: dict[str, dict[str, int]] = {
     lang: {char: rank for rank, char in enumerate(letters)} for lang, letters in ALPHABETS.items()
 }
 """Each letter's place in its alphabet (і after и, ґ after г: not the order of code points)."""
+
+_PLAIN = {
+    "uk": re.compile("[" + ALPHABETS["uk"] + "']+"),
+    "ru": re.compile("[" + ALPHABETS["ru"].replace("ё", "") + "]+"),
+}
+"""Words already in normal form: lower-case letters of the language (no ё in Russian), and the
+ASCII apostrophe in Ukrainian."""
 
 APOSTROPHES = "'\u2019\u02bc"  # ' ’ ʼ: the same letter to a Ukrainian reader
 _STRESS = "\u0301\u0300"  # combining acute and grave: stress marks, not letters
@@ -91,7 +99,8 @@ def normal(word: str, lang: str) -> str:
     ...
     igroteka.lexicon.text.WordInputError: ‘кoт’ mixes Latin letters (o) into a Cyrillic word
     """
-    check_language(lang)
+    if _PLAIN[check_language(lang)].fullmatch(word):
+        return word  # already in normal form: the dictionary's own forms, most lookups
     text = unicodedata.normalize("NFC", word.strip())
     text = "".join(char for char in unicodedata.normalize("NFD", text) if char not in _STRESS)
     text = unicodedata.normalize("NFC", text)

@@ -1,0 +1,411 @@
+"""Reading a whole dictionary at once: which forms are words, nouns in the singular, candidates
+for the rule ``nouns``, for the compiled index (:mod:`igroteka.lexicon.index`).
+
+pymorphy3 keeps a dictionary's forms in a DAWG whose keys are the form, a separator and its
+reading: the number of a *paradigm* (a lemma's table of endings and tags) and the place in it.
+A form is read once per reading, millions of times in all (Ukrainian 6.5 million readings of
+3.7 million forms), so nothing here is done form by form in Python:
+
+- the DAWG's keys come out in one call, sorted, and are joined into one buffer of UTF-8 bytes;
+- NumPy reads each key's reading from its bytes, and each reading's tag from its paradigm;
+- what a tag says (a distortion, an abbreviation, a proper name, a noun in the nominative
+  singular...) is worked out once for each of the dictionary's few thousand tags, and spread
+  over the readings by indexing;
+- a form's readings are next to each other, so what a form is, is what any of its readings is
+  (one reduction over each run of equal forms);
+- only indeclinable readings (a few thousand) go through Python: whether one is an
+  abbreviation depends on its lemma and its form's other readings
+  (:func:`igroteka.lexicon.morph.abbreviation`).
+
+The rules are the judge's own: a form is a word of the rule ``any`` exactly when some reading of
+it is (:func:`igroteka.lexicon.rules.check`), and the candidates for ``nouns`` are the forms with
+a reading that may pass it; the judge decides each of those (tests/lexicon/test_scan.py checks
+that the two agree).
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from igroteka.lexicon.morph import PROPER_MARKS, abbreviation
+from igroteka.lexicon.text import ALPHABETS, Language
+
+__all__ = ["Scanned", "raw_keys", "scan"]
+
+Mask = npt.NDArray[np.bool_]
+Indices = npt.NDArray[np.int64]
+
+# What a tag says, as bits of a number per tag.
+_DIST = 1  # a distorted form: no reading of the index
+_ABBR = 2  # an abbreviation
+_FIXD = 4  # indeclinable: an abbreviation or not, by its lemma (see morph.abbreviation)
+_PROPER = 8  # a proper name: not a word of the rule "any"
+_SINGULAR = 16  # may be a noun in the singular (abbreviations too, as analyses() reads them)
+_CANDIDATE = 32  # a noun in the nominative singular (or plural only), no first name
+_SURNAME = 64  # the kind of proper name (the first of morph's marks the tag has): a surname,
+_PLACE = 128  # a place,
+_KINDS = 64 | 128  # or both bits: an organisation or a trademark (none: a common noun)
+
+
+@dataclass(frozen=True)
+class Scanned:
+    """What a dictionary's scan finds, in normal form (:func:`igroteka.lexicon.text.normal`).
+
+    ``words``: the forms of the rule ``any``, sorted by code point, each once; ``singular``:
+    for each of ``words``, whether some reading of it may be a noun in the singular;
+    ``candidates``: the forms with a reading that may pass the rule ``nouns`` (nominative,
+    singular or plural only, not a first name nor a patronymic), split by what decides them
+    (:func:`igroteka.lexicon.rules.nouns_among` asks the judge only what the tags leave open):
+
+    - ``places``: a place name in the nominative, or the surname of a famous person: they pass;
+    - ``common``: a common noun in the nominative singular, and no such proper name: it passes
+      unless it is a diminutive;
+    - ``others``: a form with an indeclinable reading that may pass: the judge decides;
+    - ``failing``: the rest (surnames of no famous person, organisations, brands), which fail
+      on their own readings.
+    """
+
+    words: list[str]
+    singular: Mask
+    places: list[str]
+    common: list[str]
+    others: list[str]
+    failing: list[str]
+
+
+def raw_keys(dictionary: Any) -> list[str]:
+    """Every key of the dictionary's DAWG: a form, ``\\x01``, its reading in base64 and a
+    line end; one key per reading, sorted."""
+    import dawg
+
+    keys: list[str] = dawg.CompletionDAWG.keys(dictionary.words)
+    return keys
+
+
+def scan(
+    dictionary: Any,
+    lang: Language,
+    keys: Sequence[str] | None = None,
+    progress: Callable[[float], object] = lambda _: None,
+) -> Scanned:
+    """Read a pymorphy3 dictionary (``analyzer(lang).dictionary``) whole: its ``keys`` (by
+    default all of :func:`raw_keys`), ``progress`` told how far the scan is (0 to 1)."""
+    raw = raw_keys(dictionary) if keys is None else keys
+    progress(0.3)
+    lines = _Lines(raw, lang)
+    progress(0.5)
+    flags = _tag_flags(dictionary, lang)[_tags(dictionary, lines.para, lines.idx)]
+    word = (flags & (_DIST | _ABBR | _PROPER)) == 0
+    candidate = (flags & (_DIST | _ABBR | _CANDIDATE)) == _CANDIDATE
+    singular = (flags & _SINGULAR) != 0
+    _spare_indeclinables(dictionary, lines, flags, word, candidate)
+    plain = candidate & ((flags & _FIXD) == 0)
+    kind = flags & _KINDS
+    place = plain & (kind == _PLACE)
+    place[_famous(dictionary, lines, np.flatnonzero(plain & (kind == _SURNAME)), lang)] = True
+    common = plain & (kind == 0)
+    other = candidate & ~plain  # indeclinable: the judge knows the artefacts among them
+    progress(0.7)
+    kept = word | candidate | singular
+    columns = (word, singular, candidate, place, common, other)
+    forms, (any_word, any_singular, *nouns) = lines.group(kept, columns)
+    progress(0.9)
+    any_candidate, any_place, any_common, any_other = nouns
+    any_other &= ~any_place
+    any_common &= ~any_place & ~any_other
+    failing = any_candidate & ~any_place & ~any_common & ~any_other
+    return Scanned(
+        *(list(itertools.compress(forms, any_word.tolist())), any_singular[any_word]),
+        *(list(itertools.compress(forms, chosen.tolist())) for chosen in (any_place, any_common)),
+        *(list(itertools.compress(forms, chosen.tolist())) for chosen in (any_other, failing)),
+    )
+
+
+def _famous(dictionary: Any, lines: _Lines, chosen: Indices, lang: Language) -> Indices:
+    """The lines of ``chosen`` (surnames) that are a famous person's, by form or lemma."""
+    from igroteka.lexicon.rules import famous_surnames
+    from igroteka.lexicon.text import normal
+
+    famous = famous_surnames(lang)
+    found = []
+    for line in chosen.tolist():
+        form = lines.form(line)
+        if form in famous:
+            found.append(line)
+            continue
+        lemma = dictionary.build_normal_form(
+            int(lines.para[line]), int(lines.idx[line]), lines.raw(line)
+        )
+        if normal(lemma, lang) in famous:
+            found.append(line)
+    return np.array(found, dtype=np.int64)
+
+
+def _tag_flags(dictionary: Any, lang: Language) -> npt.NDArray[np.uint8]:
+    """What each of the dictionary's tags says, as bits (``_DIST``...), by tag number."""
+    flags = np.zeros(len(dictionary.gramtab), dtype=np.uint8)
+    for number, tag in enumerate(dictionary.gramtab):
+        flags[number] = _flags_of(tag, lang)
+    return flags
+
+
+def _flags_of(tag: Any, lang: Language) -> int:
+    grammemes = tag.grammemes
+    noun = tag.POS == "NOUN"
+    flags = 0
+    if "Dist" in grammemes:
+        flags |= _DIST
+    elif noun and "plur" not in grammemes and ("sing" in grammemes or lang == "uk"):
+        flags |= _SINGULAR  # dict_uk leaves the number off its singular nouns
+    if "Abbr" in grammemes:
+        flags |= _ABBR
+    if "Fixd" in grammemes:
+        flags |= _FIXD
+    if not PROPER_MARKS.isdisjoint(grammemes):
+        flags |= _PROPER | _KIND.get(_kind(grammemes) or "", _KINDS)
+    if (
+        noun
+        and ("nomn" in grammemes or (lang == "uk" and tag.case is None))
+        and ("plur" not in grammemes or "Pltm" in grammemes)
+        and "Name" not in grammemes
+        and "Patr" not in grammemes
+    ):
+        flags |= _CANDIDATE
+    return flags
+
+
+_KIND = {"surname": _SURNAME, "place": _PLACE}
+
+
+def _kind(grammemes: Any) -> str | None:
+    """The kind of proper name a reading is, as :func:`igroteka.lexicon.morph.analyses` says."""
+    from igroteka.lexicon.morph import proper_kind
+
+    return proper_kind(grammemes)
+
+
+def _tags(dictionary: Any, para: Indices, idx: Indices) -> Indices:
+    """The tag number of each reading (a paradigm's second third holds its tags)."""
+    paradigms = dictionary.paradigms
+    sizes = np.fromiter((len(paradigm) // 3 for paradigm in paradigms), np.int64, len(paradigms))
+    starts = np.zeros(len(paradigms), dtype=np.int64)
+    np.cumsum(sizes[:-1], out=starts[1:])
+    tags: npt.NDArray[np.uint16] = np.concatenate(
+        [np.frombuffer(p, dtype=np.uint16)[len(p) // 3 : 2 * (len(p) // 3)] for p in paradigms]
+    )
+    found: Indices = tags[starts[para] + idx].astype(np.int64)
+    return found
+
+
+def _spare_indeclinables(
+    dictionary: Any, lines: _Lines, flags: npt.NDArray[np.uint8], word: Mask, candidate: Mask
+) -> None:
+    """An indeclinable reading is an abbreviation when its lemma is that of another reading of
+    the form tagged ``Abbr``, or it has no vowel or no consonant (morph.abbreviation): such
+    readings are no word and no candidate. Decided one by one (they are few)."""
+    fixed = np.flatnonzero((flags & (_FIXD | _DIST | _ABBR)) == _FIXD)
+    if not fixed.size:
+        return
+    tagged = np.flatnonzero((flags & _ABBR) != 0)
+    abbreviated: dict[str, set[str]] = {}
+    for line in tagged.tolist():
+        raw = lines.raw(line)
+        lemma = dictionary.build_normal_form(int(lines.para[line]), int(lines.idx[line]), raw)
+        abbreviated.setdefault(lines.form(line), set()).add(lemma)
+    for line in fixed.tolist():
+        para, idx = int(lines.para[line]), int(lines.idx[line])
+        lemma = dictionary.build_normal_form(para, idx, lines.raw(line))
+        form = lines.form(line)
+        tag = dictionary.build_tag_info(para, idx)
+        if abbreviation(form, lemma, tag, abbreviated.get(form, set())):
+            word[line] = candidate[line] = False
+
+
+_BASE64 = np.zeros(256, dtype=np.uint64)
+_BASE64[
+    np.frombuffer(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", np.uint8)
+] = np.arange(64, dtype=np.uint64)
+
+
+class _Lines:
+    """The DAWG's keys, a line each (``form \x01 reading in base64 \n``), as Python strings and
+    as one buffer of their UTF-8 bytes, Russian ё read as е in it (the same length)."""
+
+    PAYLOAD = 10
+    """The bytes of a line after its form: the separator, 8 of base64, the line's end."""
+
+    def __init__(self, keys: Sequence[str], lang: Language) -> None:
+        self.keys = keys
+        self.lang = lang
+        data = bytearray("".join(keys).encode("utf-8"))
+        data.extend(bytes(8))  # a margin: eight bytes are read at once
+        buffer = np.frombuffer(data, dtype=np.uint8)
+        self.buffer = buffer
+        ends = np.flatnonzero(buffer == 10)
+        self.seps = ends - (self.PAYLOAD - 1)
+        if not np.all(buffer[self.seps] == 1):
+            raise ValueError("the dictionary's keys are not form, \\x01, reading")
+        self.starts = np.zeros_like(ends)
+        self.starts[1:] = ends[:-1] + 1
+        self.para, self.idx = self._readings()
+        self.changed = np.zeros(len(ends), dtype=bool)
+        """Whether each line's form is not spelt as in the dictionary (Russian ё)."""
+        if lang == "ru":  # ё (d1 91) as е (d0 b5)
+            yo = np.flatnonzero((buffer[:-1] == 0xD1) & (buffer[1:] == 0x91))
+            buffer[yo], buffer[yo + 1] = 0xD0, 0xB5
+            self.changed[self._line_of(yo)] = True
+
+    def _line_of(self, places: Indices) -> Indices:
+        """The line each byte of ``places`` is in."""
+        return np.searchsorted(self.starts, places, side="right") - 1
+
+    def _readings(self) -> tuple[Indices, Indices]:
+        """Each line's paradigm and place in it: 4 bytes, big-endian, in base64."""
+        value = np.zeros(len(self.seps), dtype=np.uint64)
+        for place in range(1, 7):  # six characters hold the 32 bits (and 4 more, zero)
+            value = (value << np.uint64(6)) | _BASE64[self.buffer[self.seps + place]]
+        value >>= np.uint64(4)
+        para = (value >> np.uint64(16)).astype(np.int64)
+        return para, (value & np.uint64(0xFFFF)).astype(np.int64)
+
+    def raw(self, line: int) -> str:
+        """A line's form as the dictionary spells it."""
+        return self.keys[line].split("\x01", 1)[0]
+
+    def form(self, line: int) -> str:
+        """A line's form in normal form."""
+        raw = self.raw(line)
+        return raw.replace("ё", "е") if self.lang == "ru" else raw
+
+    def group(self, chosen: Mask, columns: Sequence[Mask]) -> tuple[list[str], list[Mask]]:
+        """The forms of the ``chosen`` lines, each once, sorted by code point, and for each of
+        ``columns`` (a flag per line) whether any line of the form has it."""
+        lines = np.flatnonzero(chosen & ~self.changed)  # sorted already, a form's lines together
+        first = self._runs(lines)
+        forms = self._text(lines[first])
+        flags = [
+            np.logical_or.reduceat(column[lines], first) if first.size else column[:0]
+            for column in columns
+        ]
+        moved = np.flatnonzero(chosen & self.changed)
+        if moved.size:  # Russian forms spelt with ё in the dictionary: sorted elsewhere now
+            forms, flags = self._merge(forms, flags, moved, columns)
+        valid = _in_alphabet(forms, self.lang)
+        kept = valid.tolist()
+        return list(itertools.compress(forms, kept)), [flag[valid] for flag in flags]
+
+    def _runs(self, lines: Indices) -> Indices:
+        """Where each run of equal forms begins among ``lines`` (sorted), compared eight bytes
+        at a time."""
+        starts = self.starts[lines]
+        sizes = self.seps[lines] - starts
+        words = np.ndarray(  # the eight bytes from each place of the buffer, as one number
+            shape=(len(self.buffer) - 7,), dtype="<u8", buffer=self.buffer, strides=(1,)
+        )
+        same = np.zeros(len(lines), dtype=bool)
+        pairs = np.flatnonzero(sizes[1:] == sizes[:-1]) + 1  # a line and the one before it
+        place = 0
+        while pairs.size:  # while the two are equal so far
+            left = sizes[pairs] - place
+            whole = left <= 0
+            same[pairs[whole]] = True
+            pairs, left = pairs[~whole], left[~whole]
+            differ = words[starts[pairs] + place] ^ words[starts[pairs - 1] + place]
+            keep = np.where(
+                left >= 8, 0, np.uint64(0xFFFFFFFFFFFFFFFF) << (8 * left.astype(np.uint64))
+            )
+            pairs = pairs[(differ & ~keep) == 0]
+            place += 8
+        return np.flatnonzero(~same)
+
+    def _text(self, lines: Indices) -> list[str]:
+        """The forms of ``lines``, in normal form."""
+        keys = self.keys
+        joined = "".join([keys[line] for line in lines.tolist()])
+        if self.lang == "ru":
+            joined = joined.replace("ё", "е")
+        return _PAYLOAD.sub("", joined).split("\n")[:-1]
+
+    def _merge(
+        self, forms: list[str], flags: list[Mask], moved: Indices, columns: Sequence[Mask]
+    ) -> tuple[list[str], list[Mask]]:
+        """Add the forms of the ``moved`` lines to the sorted ``forms`` and their ``flags``."""
+        spelt = self._text(moved)
+        order = sorted(range(len(spelt)), key=spelt.__getitem__)
+        spelt = [spelt[place] for place in order]
+        moved = moved[np.array(order, dtype=np.int64)]
+        first = np.flatnonzero([True, *(a != b for a, b in itertools.pairwise(spelt))])
+        added = [spelt[place] for place in first.tolist()]
+        values = [np.logical_or.reduceat(column[moved], first) for column in columns]
+        places = np.array([bisect.bisect_left(forms, form) for form in added], dtype=np.int64)
+        found = np.array(
+            [
+                place < len(forms) and forms[place] == form
+                for place, form in zip(places.tolist(), added, strict=True)
+            ],
+            dtype=bool,
+        ).reshape(-1)
+        for flag, value in zip(flags, values, strict=True):
+            np.logical_or.at(flag, places[found], value[found])
+        merged: list[str] = []
+        previous = 0
+        for place, form in zip(
+            places[~found].tolist(), itertools.compress(added, (~found).tolist()), strict=True
+        ):
+            merged.extend(forms[previous:place])
+            merged.append(form)
+            previous = place
+        merged.extend(forms[previous:])
+        new = places[~found]
+        return merged, [
+            np.insert(flag, new, value[~found]) for flag, value in zip(flags, values, strict=True)
+        ]
+
+
+_PAYLOAD = re.compile("\x01[^\n]*")
+
+
+def _in_alphabet(forms: list[str], lang: Language) -> Mask:
+    """Whether each form is written in the language's letters alone (and, in Ukrainian,
+    apostrophes between letters: пра' is junk), read from their UTF-8 bytes at once."""
+    if not forms:
+        return np.zeros(0, dtype=bool)
+    data = np.frombuffer(("\n".join(forms) + "\n").encode("utf-8"), dtype=np.uint8)
+    ends = np.flatnonzero(data == 10)
+    bad = (data < 0x80) & (data != 10)
+    if lang == "uk":
+        bad &= data != 0x27
+    # Cyrillic letters are two bytes, d0-d3 then 80-bf: (lead & 3, follower & 3f) names them.
+    follower = np.zeros_like(data)
+    follower[:-1] = data[1:]
+    code = (data & 0x03).astype(np.uint16) << 6 | (follower & 0x3F)
+    cyrillic = (data >= 0xD0) & (data <= 0xD3)
+    bad |= (data >= 0xC0) & ~(cyrillic & _letters(lang)[code])
+    valid = np.ones(len(ends), dtype=bool)
+    valid[np.searchsorted(ends, np.flatnonzero(bad))] = False
+    starts = np.zeros_like(ends)
+    starts[1:] = ends[:-1] + 1
+    valid &= ends > starts
+    if lang == "uk":
+        valid &= (data[starts] != 0x27) & (data[np.maximum(ends - 1, 0)] != 0x27)
+    return valid
+
+
+@functools.cache
+def _letters(lang: Language) -> Mask:
+    """For each (lead & 3) << 6 | (follower & 3f) of a two-byte character d0-d3: whether it is
+    a letter of the language."""
+    table = np.zeros(256, dtype=bool)
+    for letter in ALPHABETS[lang]:
+        lead, follower = letter.encode("utf-8")
+        table[(lead & 0x03) << 6 | (follower & 0x3F)] = True
+    return table
