@@ -183,8 +183,10 @@ def base_of(word: str, lang: str) -> str | None:
         return None
     if not word.endswith(_ENDINGS):
         return None
+    if zipf(word, lang) >= EVERYDAY:
+        return None
     genders = _genders(word, lang)
-    if not genders or zipf(word, lang) >= EVERYDAY:
+    if not genders:
         return None
     return by_suffix(word, lang, genders)
 

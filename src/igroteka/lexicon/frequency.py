@@ -17,9 +17,11 @@ True
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Mapping
 
 from igroteka.lexicon.morph import analyses
-from igroteka.lexicon.text import WordInputError, check_language, normal
+from igroteka.lexicon.text import ALPHABETS, WordInputError, check_language, normal
 
 __all__ = ["first_nouns", "frequent_nouns", "zipf"]
 
@@ -30,7 +32,24 @@ def zipf(word: str, lang: str) -> float:
     from wordfreq import zipf_frequency  # a second to load: only when asked
 
     language = check_language(lang)
-    return float(zipf_frequency(normal(word, language), language, wordlist="large"))
+    form = normal(word, language)
+    if _LETTERS[language].fullmatch(form) and form not in _listed(language):
+        return 0.0  # a word wordfreq never saw (most of a dictionary's): no need to ask it
+    return float(zipf_frequency(form, language, wordlist="large"))
+
+
+_LETTERS = {lang: re.compile(f"[{ALPHABETS[lang]}]+") for lang in ("uk", "ru")}
+"""A word of letters alone, which wordfreq reads as one token, itself."""
+
+
+@functools.cache
+def _listed(lang: str) -> Mapping[str, float]:
+    """The words of wordfreq's list of a language, with their frequencies (read whole once,
+    a fraction of a second): a word not among them has the frequency 0."""
+    from wordfreq import get_frequency_dict
+
+    listed: Mapping[str, float] = get_frequency_dict(lang, wordlist="large")
+    return listed
 
 
 def frequent_nouns(lang: str, top: int, skip: int = 0) -> list[str]:

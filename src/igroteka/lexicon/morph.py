@@ -158,8 +158,8 @@ def known_parses(form: str, lang: Language, *, distorted: bool = False) -> list[
     also finds ё, Ukrainian г also ґ), skipping the units that guess unknown words; a single
     letter goes through the whole analyser, which also reads it as an initial (а as А.).
 
-    >>> [lemma for _, _, lemma in known_parses("котів", "uk")]
-    ['кіт']
+    >>> sorted({lemma for _, _, lemma in known_parses("котів", "uk")})
+    ['коти', 'котів', 'кіт']
     """
     morph = analyzer(lang)
     if len(form) < 2:
@@ -169,13 +169,16 @@ def known_parses(form: str, lang: Language, *, distorted: bool = False) -> list[
             if parse.is_known and (distorted or "Dist" not in parse.tag.grammemes)
         ]
     dictionary = morph.dictionary
+    spellings = dictionary.words.similar_items(form, morph.char_substitutes)
+    if not spellings:
+        return []  # most words a search asks about are not there at all
     found = [
         (
             fixed,
             dictionary.build_tag_info(para, idx),
             dictionary.build_normal_form(para, idx, fixed),
         )
-        for fixed, pairs in dictionary.words.similar_items(form, morph.char_substitutes)
+        for fixed, pairs in spellings
         for para, idx in pairs
     ]
     if morph.prob_estimator is not None and found:  # Russian: the likeliest reading first

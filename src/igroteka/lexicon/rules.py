@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -143,7 +144,7 @@ def _nouns(
         why = Text("‘{shown}’ is not a noun (it is {kinds})", shown=shown, kinds=_parts(kinds))
         return Verdict(shown, False, why)
     surnames = famous_surnames(lang) if famous else frozenset()
-    failures: list[tuple[int, Text]] = []
+    failures: list[tuple[int, Callable[[], Text]]] = []
     for reading in nouns:
         problem = _problem(shown, form, lang, reading, surnames)
         if problem is None:
@@ -151,7 +152,7 @@ def _nouns(
         failures.append(problem)
     # The reading nearest to passing explains best (a name before a case, say).
     failures.sort(key=lambda failure: failure[0])
-    return Verdict(shown, False, failures[0][1])
+    return Verdict(shown, False, failures[0][1]())
 
 
 _PARTS = {
@@ -198,8 +199,9 @@ def _name(shown: str, proper: str | None) -> Text:
 
 def _problem(
     shown: str, form: str, lang: Language, reading: Analysis, surnames: frozenset[str]
-) -> tuple[int, Text] | None:
-    """Why one reading fails the rule ``nouns`` (rank, sentence), or None if it passes.
+) -> tuple[int, Callable[[], Text]] | None:
+    """Why one reading fails the rule ``nouns`` (rank, the sentence to be made), or None if it
+    passes.
 
     The rank puts the readings nearest to passing first: one in the nominative
     singular (иванов as a surname) explains better than another form (иванов as
@@ -211,40 +213,38 @@ def _problem(
     if reading.number == "plural" and not reading.plural_only:
         rank += 10
     if reading.proper == "first name":
-        return rank, Text("‘{shown}’ is a first name or a nickname", shown=shown)
+        return rank, lambda: Text("‘{shown}’ is a first name or a nickname", shown=shown)
     if reading.proper == "patronymic":
-        return rank, Text("‘{shown}’ is a patronymic", shown=shown)
+        return rank, lambda: Text("‘{shown}’ is a patronymic", shown=shown)
     if reading.proper == "surname" and not (
         form in surnames or normal(reading.lemma, lang) in surnames
     ):
-        why = Text("‘{shown}’ is a surname, and not one on the list of famous people", shown=shown)
-        return rank + 3, why
+        return rank + 3, lambda: Text(
+            "‘{shown}’ is a surname, and not one on the list of famous people", shown=shown
+        )
     if reading.proper == "organisation":
-        return rank + 3, Text("‘{shown}’ is the name of an organisation", shown=shown)
+        return rank + 3, lambda: Text("‘{shown}’ is the name of an organisation", shown=shown)
     if reading.proper == "trademark":
-        return rank + 3, Text("‘{shown}’ is the name of a brand", shown=shown)
+        return rank + 3, lambda: Text("‘{shown}’ is the name of a brand", shown=shown)
     lemma = reading.lemma
     if reading.case != "nominative":
-        why = Text(
+        return rank, lambda: Text(
             "‘{shown}’ is not in the nominative: write {lemma}",
             shown=shown,
             lemma=lemma,
         )
-        return rank, why
     if reading.number == "plural" and not reading.plural_only:
-        why = Text(
+        return rank, lambda: Text(
             "‘{shown}’ is plural: write the nominative singular ({lemma})",
             shown=shown,
             lemma=lemma,
         )
-        return rank, why
     if reading.proper is None:
         base = base_of(form, lang)
         if base is not None:
-            why = Text(
+            return rank + 2, lambda: Text(
                 "‘{shown}’ is a diminutive (of {base}): diminutives are not taken",
                 shown=shown,
                 base=base,
             )
-            return rank + 2, why
     return None
