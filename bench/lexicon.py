@@ -1,7 +1,12 @@
-"""Benchmark of the lexicon: warm load, memory, lookups, best words; each beside a baseline.
+"""Benchmark of the lexicon: cold build, warm load, memory, lookups, best words; each beside a
+baseline.
 
-    python bench/lexicon.py [--hands 200] [--scan-hands 5] [--lookups 20000] [--seed 1]
+    python bench/lexicon.py [--builds 3] [--only-build] [--hands 200] [--scan-hands 5]
+                            [--lookups 20000] [--seed 1]
 
+- cold build: a new process builds a language's index into an empty cache folder; its CPU
+  time (every thread of it) beside a new process loading pymorphy3's analyser for the same
+  language (median of 5), as a ratio (issue 39 asks for at most 100x);
 - warm load: a new process loads a language's compiled index (built before
   timing), beside a new process loading pymorphy3's analyser for it;
 - memory: resident set of a process with both indexes and both analysers loaded;
@@ -54,6 +59,47 @@ print(time.perf_counter() - start)
 """
 
 
+BUILD = """
+import os, sys, tempfile, time
+sys.path.insert(0, {src!r})
+with tempfile.TemporaryDirectory() as folder:
+    os.environ["IGROTEKA_CACHE"] = folder
+    start, wall = time.process_time(), time.perf_counter()
+    from igroteka.lexicon.index import prepare
+    prepare({lang!r})
+    print(time.process_time() - start, time.perf_counter() - wall)
+"""
+
+LOAD_CPU = """
+import time
+start = time.process_time()
+import pymorphy3
+pymorphy3.MorphAnalyzer(lang={lang!r})
+print(time.process_time() - start)
+"""
+
+
+def cold_builds(builds: int) -> None:
+    """A language's index built from nothing, beside loading pymorphy3's analyser."""
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    rows = []
+    for lang in ("uk", "ru"):
+        loads = [float(run(LOAD_CPU.format(lang=lang))[0]) for _ in range(5)]
+        runs = [run(BUILD.format(src=src, lang=lang)) for _ in range(builds)]
+        cpu = statistics.median(float(cpu) for cpu, _ in runs)
+        wall = statistics.median(float(wall) for _, wall in runs)
+        load = statistics.median(loads)
+        rows.append((lang, cpu, wall, load, f"{cpu / load:.0f}×"))
+    print(f"Cold build into an empty cache, seconds (median of {builds}, a new process each)")
+    print(table(["language", "build CPU", "build wall", "analyser load CPU", "ratio"], rows))
+
+
+def run(code: str) -> list[str]:
+    """The last line a new Python process prints, split."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.strip().splitlines()[-1].split()
+
+
 def in_new_process(body: str) -> float:
     src = str(Path(__file__).resolve().parents[1] / "src")
     code = LOAD.format(src=src, body=body)
@@ -87,9 +133,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scan-hands", type=int, default=5, dest="scan_hands")
     parser.add_argument("--lookups", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--builds", type=int, default=3, help="cold builds of each language")
+    parser.add_argument("--only-build", action="store_true", dest="only_build")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     good = True
+    cold_builds(args.builds)
+    if args.only_build:
+        return 0
+    print()
 
     for lang in ("uk", "ru"):
         index(lang)  # build before timing, if the cache has none

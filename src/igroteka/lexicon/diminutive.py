@@ -162,7 +162,7 @@ def curated(lang: str) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=16384)
-def base_of(word: str, lang: str) -> str | None:
+def base_of(word: str, lang: str, genders: frozenset[str | None] | None = None) -> str | None:
     """The noun a normal-form noun is the diminutive of, or None if it is not one.
 
     >>> base_of("домик", "ru")
@@ -185,7 +185,8 @@ def base_of(word: str, lang: str) -> str | None:
         return None
     if zipf(word, lang) >= EVERYDAY:
         return None
-    genders = _genders(word, lang)
+    if genders is None:  # the genders of its readings, unless the caller knows them
+        genders = _genders(word, lang)
     if not genders:
         return None
     return by_suffix(word, lang, genders)

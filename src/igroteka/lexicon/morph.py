@@ -40,6 +40,7 @@ __all__ = [
     "Parse",
     "abbreviation",
     "analyses",
+    "analysis_facts",
     "analyzer",
     "known_parses",
     "proper_kind",
@@ -130,7 +131,7 @@ class Analysis:
 
 
 _Facts = tuple[str | None, str | None, str | None, str | None, bool, bool, str | None]
-"""What a tag says (:func:`_facts`): part of speech, case, number, proper name, plural only,
+"""What a tag says (:func:`analysis_facts`): part of speech, case, number, proper name, plural only,
 indeclinable, gender, as :class:`Analysis` names them."""
 
 _lock = threading.Lock()
@@ -188,7 +189,7 @@ def known_parses(form: str, lang: Language, *, distorted: bool = False) -> list[
 
 
 @functools.lru_cache(maxsize=8192)
-def _facts(tag: Any, lang: Language) -> _Facts:
+def analysis_facts(tag: Any, lang: Language) -> _Facts:
     """What a tag says of a reading, whatever its form and lemma: a dictionary has a few
     thousand tags, each worked out once."""
     grammemes = tag.grammemes
@@ -223,7 +224,7 @@ def analyses(form: str, lang: str) -> tuple[Analysis, ...]:
     found: list[Analysis] = []
     seen: set[Analysis] = set()
     for _, tag, lemma in parses:
-        pos, case, number, proper, plural_only, indeclinable, gender = _facts(tag, language)
+        pos, case, number, proper, plural_only, indeclinable, gender = analysis_facts(tag, language)
         if pos == "noun" and indeclinable and function_word:
             continue  # до, по, ли as indeclinable nouns: artefacts of the dictionary
         shortened = abbreviation(form, lemma, tag, abbreviated)

@@ -117,7 +117,14 @@ def nouns_among(found: Scanned, lang: Language) -> set[str]:
     spelling (Ukrainian г as ґ: гуля is a surname, and ґуля a noun). tests/lexicon/test_scan.py
     checks that these are the nouns :func:`check` takes among every candidate."""
     respelt = {form for form in (*found.common, *found.failing) if _respelt(form, lang)}
-    common = {form for form in found.common if form not in respelt and base_of(form, lang) is None}
+    from igroteka.lexicon.scan import GENDERS
+
+    genders = [frozenset(g for n, g in enumerate(GENDERS) if bits >> n & 1) for bits in range(16)]
+    common = {
+        form
+        for form, bits in zip(found.common, found.genders.tolist(), strict=True)
+        if form not in respelt and base_of(form, lang, genders[bits]) is None
+    }
     asked = {*found.others, *respelt, *famous_surnames(lang)}
     return {*found.places, *common, *(form for form in asked if check(form, lang, "nouns").ok)}
 

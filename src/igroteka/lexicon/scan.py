@@ -25,8 +25,8 @@ that the two agree).
 
 from __future__ import annotations
 
+import binascii
 import bisect
-import functools
 import itertools
 import re
 from collections.abc import Callable, Sequence
@@ -55,6 +55,9 @@ _SURNAME = 64  # the kind of proper name (the first of morph's marks the tag has
 _PLACE = 128  # a place,
 _KINDS = 64 | 128  # or both bits: an organisation or a trademark (none: a common noun)
 
+GENDERS: tuple[str | None, ...] = ("masculine", "feminine", "neuter", None)
+"""The genders of :class:`igroteka.lexicon.morph.Analysis`, bit by bit (1, 2, 4, 8)."""
+
 
 @dataclass(frozen=True)
 class Scanned:
@@ -80,6 +83,9 @@ class Scanned:
     common: list[str]
     others: list[str]
     failing: list[str]
+    genders: npt.NDArray[np.uint8]
+    """For each of ``common``, the genders of its common-noun readings in the nominative, as
+    bits (:data:`GENDERS`): what the diminutive judge compares its bases with."""
 
 
 def raw_keys(dictionary: Any) -> list[str]:
@@ -103,7 +109,8 @@ def scan(
     progress(0.3)
     lines = _Lines(raw, lang)
     progress(0.5)
-    flags = _tag_flags(dictionary, lang)[_tags(dictionary, lines.para, lines.idx)]
+    tags = _tags(dictionary, lines.para, lines.idx)
+    flags = _tag_flags(dictionary, lang)[tags]
     word = (flags & (_DIST | _ABBR | _PROPER)) == 0
     candidate = (flags & (_DIST | _ABBR | _CANDIDATE)) == _CANDIDATE
     singular = (flags & _SINGULAR) != 0
@@ -115,9 +122,10 @@ def scan(
     common = plain & (kind == 0)
     other = candidate & ~plain  # indeclinable: the judge knows the artefacts among them
     progress(0.7)
+    genders = _tag_genders(dictionary, lang)[tags]
     kept = word | candidate | singular
-    columns = (word, singular, candidate, place, common, other)
-    forms, (any_word, any_singular, *nouns) = lines.group(kept, columns)
+    columns = (word, singular, candidate, place, common, other, genders)
+    forms, (any_word, any_singular, *nouns, gendered) = lines.group(kept, columns)
     progress(0.9)
     any_candidate, any_place, any_common, any_other = nouns
     any_other &= ~any_place
@@ -127,6 +135,7 @@ def scan(
         *(list(itertools.compress(forms, any_word.tolist())), any_singular[any_word]),
         *(list(itertools.compress(forms, chosen.tolist())) for chosen in (any_place, any_common)),
         *(list(itertools.compress(forms, chosen.tolist())) for chosen in (any_other, failing)),
+        gendered[any_common],
     )
 
 
@@ -156,6 +165,21 @@ def _tag_flags(dictionary: Any, lang: Language) -> npt.NDArray[np.uint8]:
     for number, tag in enumerate(dictionary.gramtab):
         flags[number] = _flags_of(tag, lang)
     return flags
+
+
+def _tag_genders(dictionary: Any, lang: Language) -> npt.NDArray[np.uint8]:
+    """By tag number: the gender bit of a common noun's reading in the nominative (what
+    :func:`igroteka.lexicon.diminutive.base_of` asks of a word's readings), else 0."""
+    from igroteka.lexicon.morph import analysis_facts
+
+    bits = np.zeros(len(dictionary.gramtab), dtype=np.uint8)
+    for number, tag in enumerate(dictionary.gramtab):
+        if "Dist" in tag.grammemes:
+            continue
+        pos, case, _, proper, _, _, gender = analysis_facts(tag, lang)
+        if pos == "noun" and proper is None and case == "nominative":
+            bits[number] = 1 << GENDERS.index(gender)
+    return bits
 
 
 def _flags_of(tag: Any, lang: Language) -> int:
@@ -215,12 +239,14 @@ def _spare_indeclinables(
     fixed = np.flatnonzero((flags & (_FIXD | _DIST | _ABBR)) == _FIXD)
     if not fixed.size:
         return
-    tagged = np.flatnonzero((flags & _ABBR) != 0)
+    asked = {lines.form(line) for line in fixed.tolist()}
     abbreviated: dict[str, set[str]] = {}
-    for line in tagged.tolist():
-        raw = lines.raw(line)
-        lemma = dictionary.build_normal_form(int(lines.para[line]), int(lines.idx[line]), raw)
-        abbreviated.setdefault(lines.form(line), set()).add(lemma)
+    for line in np.flatnonzero((flags & _ABBR) != 0).tolist():
+        form = lines.form(line)
+        if form in asked:
+            raw = lines.raw(line)
+            lemma = dictionary.build_normal_form(int(lines.para[line]), int(lines.idx[line]), raw)
+            abbreviated.setdefault(form, set()).add(lemma)
     for line in fixed.tolist():
         para, idx = int(lines.para[line]), int(lines.idx[line])
         lemma = dictionary.build_normal_form(para, idx, lines.raw(line))
@@ -228,12 +254,6 @@ def _spare_indeclinables(
         tag = dictionary.build_tag_info(para, idx)
         if abbreviation(form, lemma, tag, abbreviated.get(form, set())):
             word[line] = candidate[line] = False
-
-
-_BASE64 = np.zeros(256, dtype=np.uint64)
-_BASE64[
-    np.frombuffer(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", np.uint8)
-] = np.arange(64, dtype=np.uint64)
 
 
 class _Lines:
@@ -270,12 +290,12 @@ class _Lines:
 
     def _readings(self) -> tuple[Indices, Indices]:
         """Each line's paradigm and place in it: 4 bytes, big-endian, in base64."""
-        value = np.zeros(len(self.seps), dtype=np.uint64)
-        for place in range(1, 7):  # six characters hold the 32 bits (and 4 more, zero)
-            value = (value << np.uint64(6)) | _BASE64[self.buffer[self.seps + place]]
-        value >>= np.uint64(4)
-        para = (value >> np.uint64(16)).astype(np.int64)
-        return para, (value & np.uint64(0xFFFF)).astype(np.int64)
+        eights = np.ndarray(  # the eight bytes from each place of the buffer, as one number
+            shape=(len(self.buffer) - 7,), dtype="<u8", buffer=self.buffer, strides=(1,)
+        )
+        text = eights[self.seps + 1].tobytes().replace(b"=", b"A")  # padding as zero bits
+        decoded = np.frombuffer(binascii.a2b_base64(text), dtype=">u2").reshape(-1, 3)
+        return decoded[:, 0].astype(np.int64), decoded[:, 1].astype(np.int64)
 
     def raw(self, line: int) -> str:
         """A line's form as the dictionary spells it."""
@@ -293,7 +313,7 @@ class _Lines:
         first = self._runs(lines)
         forms = self._text(lines[first])
         flags = [
-            np.logical_or.reduceat(column[lines], first) if first.size else column[:0]
+            np.bitwise_or.reduceat(column[lines], first) if first.size else column[:0]
             for column in columns
         ]
         moved = np.flatnonzero(chosen & self.changed)
@@ -345,7 +365,7 @@ class _Lines:
         moved = moved[np.array(order, dtype=np.int64)]
         first = np.flatnonzero([True, *(a != b for a, b in itertools.pairwise(spelt))])
         added = [spelt[place] for place in first.tolist()]
-        values = [np.logical_or.reduceat(column[moved], first) for column in columns]
+        values = [np.bitwise_or.reduceat(column[moved], first) for column in columns]
         places = np.array([bisect.bisect_left(forms, form) for form in added], dtype=np.int64)
         found = np.array(
             [
@@ -355,7 +375,7 @@ class _Lines:
             dtype=bool,
         ).reshape(-1)
         for flag, value in zip(flags, values, strict=True):
-            np.logical_or.at(flag, places[found], value[found])
+            np.bitwise_or.at(flag, places[found], value[found])
         merged: list[str] = []
         previous = 0
         for place, form in zip(
@@ -376,36 +396,19 @@ _PAYLOAD = re.compile("\x01[^\n]*")
 
 def _in_alphabet(forms: list[str], lang: Language) -> Mask:
     """Whether each form is written in the language's letters alone (and, in Ukrainian,
-    apostrophes between letters: пра' is junk), read from their UTF-8 bytes at once."""
-    if not forms:
-        return np.zeros(0, dtype=bool)
-    data = np.frombuffer(("\n".join(forms) + "\n").encode("utf-8"), dtype=np.uint8)
-    ends = np.flatnonzero(data == 10)
-    bad = (data < 0x80) & (data != 10)
-    if lang == "uk":
-        bad &= data != 0x27
-    # Cyrillic letters are two bytes, d0-d3 then 80-bf: (lead & 3, follower & 3f) names them.
-    follower = np.zeros_like(data)
-    follower[:-1] = data[1:]
-    code = (data & 0x03).astype(np.uint16) << 6 | (follower & 0x3F)
-    cyrillic = (data >= 0xD0) & (data <= 0xD3)
-    bad |= (data >= 0xC0) & ~(cyrillic & _letters(lang)[code])
-    valid = np.ones(len(ends), dtype=bool)
-    valid[np.searchsorted(ends, np.flatnonzero(bad))] = False
-    starts = np.zeros_like(ends)
-    starts[1:] = ends[:-1] + 1
-    valid &= ends > starts
-    if lang == "uk":
-        valid &= (data[starts] != 0x27) & (data[np.maximum(ends - 1, 0)] != 0x27)
+    apostrophes between letters: пра' is junk): one search over them all for what is not."""
+    sizes = np.fromiter(map(len, forms), dtype=np.int64, count=len(forms))
+    ends = np.cumsum(sizes + 1)  # where each form's line ends in the text of them all
+    text = "\n".join(forms) + "\n"
+    valid = sizes > 0
+    bad = [match.start() for match in _FOREIGN[lang].finditer(text)]
+    valid[np.searchsorted(ends, np.array(bad, dtype=np.int64), side="right")] = False
     return valid
 
 
-@functools.cache
-def _letters(lang: Language) -> Mask:
-    """For each (lead & 3) << 6 | (follower & 3f) of a two-byte character d0-d3: whether it is
-    a letter of the language."""
-    table = np.zeros(256, dtype=bool)
-    for letter in ALPHABETS[lang]:
-        lead, follower = letter.encode("utf-8")
-        table[(lead & 0x03) << 6 | (follower & 0x3F)] = True
-    return table
+_FOREIGN = {
+    "uk": re.compile("[^\n" + ALPHABETS["uk"] + "']|^'|'$", re.MULTILINE),
+    "ru": re.compile("[^\n" + ALPHABETS["ru"] + "]"),
+}
+"""What no form of the language has: another character, or (Ukrainian) an apostrophe that
+does not stand between letters."""
