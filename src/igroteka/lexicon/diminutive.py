@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from importlib import resources
 
 from igroteka.lexicon.frequency import zipf
@@ -162,7 +163,7 @@ def curated(lang: str) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=16384)
-def base_of(word: str, lang: str, genders: frozenset[str | None] | None = None) -> str | None:
+def base_of(word: str, lang: str, genders: AbstractSet[str | None] | None = None) -> str | None:
     """The noun a normal-form noun is the diminutive of, or None if it is not one.
 
     >>> base_of("домик", "ru")
@@ -202,7 +203,7 @@ def looks_diminutive(word: str, lang: str) -> bool:
     return word.endswith(tuple(_SUFFIXES[check_language(lang)]))
 
 
-def by_suffix(word: str, lang: str, genders: set[str | None] | None = None) -> str | None:
+def by_suffix(word: str, lang: str, genders: AbstractSet[str | None] | None = None) -> str | None:
     """Step 4 alone, for any noun however frequent: the base a diminutive suffix leaves.
 
     >>> by_suffix("страница", "ru")  # what an everyday word is spared from

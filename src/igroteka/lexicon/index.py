@@ -317,7 +317,7 @@ def _build(lang: Language, paths: dict[str, Path], progress: Progress = _quiet) 
     ):
         numbered = marisa_trie.Trie(listed)
         _save(paths[trie_name], functools.partial(_save_trie, numbered))
-        table = Signatures.build(listed, lang, numbered)
+        table = Signatures.build(None, lang, numbered)  # every word of the trie
         table.save(_table_paths(paths, name), _save)
         progress(0.7 if trie_name == "nouns" else 0.95)
     flags = _flags(numbered, itertools.compress(found.words, found.singular.tolist()))

@@ -132,10 +132,13 @@ def scan(
     any_common &= ~any_place & ~any_other
     failing = any_candidate & ~any_place & ~any_common & ~any_other
     return Scanned(
-        *(list(itertools.compress(forms, any_word.tolist())), any_singular[any_word]),
-        *(list(itertools.compress(forms, chosen.tolist())) for chosen in (any_place, any_common)),
-        *(list(itertools.compress(forms, chosen.tolist())) for chosen in (any_other, failing)),
-        gendered[any_common],
+        words=list(itertools.compress(forms, any_word.tolist())),
+        singular=any_singular[any_word],
+        places=list(itertools.compress(forms, any_place.tolist())),
+        common=list(itertools.compress(forms, any_common.tolist())),
+        others=list(itertools.compress(forms, any_other.tolist())),
+        failing=list(itertools.compress(forms, failing.tolist())),
+        genders=gendered[any_common],
     )
 
 
@@ -306,7 +309,9 @@ class _Lines:
         raw = self.raw(line)
         return raw.replace("ё", "е") if self.lang == "ru" else raw
 
-    def group(self, chosen: Mask, columns: Sequence[Mask]) -> tuple[list[str], list[Mask]]:
+    def group(
+        self, chosen: Mask, columns: Sequence[npt.NDArray[Any]]
+    ) -> tuple[list[str], list[npt.NDArray[Any]]]:
         """The forms of the ``chosen`` lines, each once, sorted by code point, and for each of
         ``columns`` (a flag per line) whether any line of the form has it."""
         lines = np.flatnonzero(chosen & ~self.changed)  # sorted already, a form's lines together
@@ -356,8 +361,12 @@ class _Lines:
         return _PAYLOAD.sub("", joined).split("\n")[:-1]
 
     def _merge(
-        self, forms: list[str], flags: list[Mask], moved: Indices, columns: Sequence[Mask]
-    ) -> tuple[list[str], list[Mask]]:
+        self,
+        forms: list[str],
+        flags: list[npt.NDArray[Any]],
+        moved: Indices,
+        columns: Sequence[npt.NDArray[Any]],
+    ) -> tuple[list[str], list[npt.NDArray[Any]]]:
         """Add the forms of the ``moved`` lines to the sorted ``forms`` and their ``flags``."""
         spelt = self._text(moved)
         order = sorted(range(len(spelt)), key=spelt.__getitem__)

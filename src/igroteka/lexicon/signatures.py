@@ -38,16 +38,20 @@ its word), so a signature found is spelt out without a search.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from numpy.lib.stride_tricks import sliding_window_view
 
 from igroteka.lexicon.text import ALPHABETS, RANKS, Language, check_language
 
@@ -109,64 +113,31 @@ class Signatures:
         self._alphabet = [char for char in ALPHABETS[lang] if self.most.get(char)]
 
     @classmethod
-    def build(cls, forms: Iterable[str], lang: str, trie: Mapping[str, int]) -> Signatures:
-        """A table of the words ``forms`` (normal form), whose numbers ``trie`` gives."""
+    def build(cls, forms: Iterable[str] | None, lang: str, trie: Mapping[str, int]) -> Signatures:
+        """A table of the words ``forms`` (normal form; None: every word of ``trie``), whose
+        numbers ``trie`` gives.
+
+        The words are handled all at once, as arrays: a word becomes the places of its letters
+        in the alphabet, and its signature those places sorted. The signatures are numbered
+        longest first, then in alphabetical order; a signature's words come in alphabetical
+        order (apostrophes left out), and words that differ only by an apostrophe in the order
+        of their numbers. A letter outside the alphabet raises ValueError; a form the trie
+        lacks, KeyError.
+        """
         language = check_language(lang)
         alphabet = ALPHABETS[language]
-        # Letters as the characters of their places in the alphabet, after a character that
-        # puts longer signatures first: then plain string order is the table's order, and
-        # the words of a signature, coded the same way after it, come in alphabetical order.
-        code: dict[int, str | None] = {ord(c): chr(place) for place, c in enumerate(alphabet)}
-        code[ord("'")] = None
-        entries = sorted(
-            (chr(0xFFFF - len(sig)) + sig.translate(code) + word.translate(code), trie[word])
-            for word in set(forms)
-            for sig in (signature(word, language),)
-        )
-        ordered: list[str] = []
-        first: list[int] = []
-        more: list[tuple[int, int]] = []
-        for key, number in entries:
-            sig = key[: 1 + 0xFFFF - ord(key[0])]
-            if ordered and ordered[-1] == sig:
-                more.append((len(ordered) - 1, number))
-            else:
-                ordered.append(sig)
-                first.append(number)
-        size = len(ordered)
-        counts = np.zeros((size, len(alphabet)), dtype=np.uint8)
-        starts: dict[str, tuple[int, int]] = {}
-        start = 0
-        for _, group in itertools.groupby(ordered, key=lambda coded: coded[0]):
-            block = [coded[1:] for coded in group]
-            length, end = len(block[0]), start + len(block)
-            starts[str(length)] = (start, end)
-            try:
-                places = np.frombuffer("".join(block).encode("latin-1"), dtype=np.uint8)
-            except UnicodeEncodeError:
-                places = None  # a character the code left as it was: not a letter
-            if places is None or places.max(initial=0) >= len(alphabet):
-                raise ValueError(f"a word has a letter outside the {lang} alphabet")
-            grid = places.reshape(end - start, length)
-            for place in np.unique(grid).tolist():
-                counts[start:end, place] = (grid == place).sum(axis=1)
-            start = end
-        padded = -(-size // 64) * 64
-        rows: dict[str, int] = {}
-        most: dict[str, int] = {}
-        sets: list[Bits] = []
-        for place, char in enumerate(alphabet):
-            column = counts[:, place]
-            most[char] = int(column.max(initial=0))
-            rows[char] = len(sets)
-            for times in range(1, most[char] + 1):
-                flags = np.zeros(padded, dtype=bool)
-                flags[:size] = column >= times
-                sets.append(np.packbits(flags, bitorder="little").view(np.uint64))
-        bits = np.stack(sets) if sets else np.zeros((0, padded // 64), dtype=np.uint64)
-        numbering = {"lang": language, "rows": rows, "most": most, "lengths": starts}
-        pairs = np.array(more, dtype=np.uint32).reshape(-1, 2)
-        return cls(language, bits, np.array(first, dtype=np.uint32), pairs, numbering)
+        words, numbers = _numbered(forms, trie)
+        places, starts, lengths = _places(words, alphabet, language)
+        del words  # millions of strings: gone before the arrays grow
+        parts = {
+            length: _Length.of(places, starts[rows], length, numbers[rows])
+            for length, rows in _by_length(lengths)
+        }
+        spans, first, more = _one_after_another(parts)
+        counts = _counts([part.sigs for part in parts.values()], len(alphabet))
+        bits, rows, most = _letter_sets(counts, alphabet)
+        numbering = {"lang": language, "rows": rows, "most": most, "lengths": spans}
+        return cls(language, bits, first, more, numbering)
 
     PARTS = ("bits.npy", "first.npy", "more.npy", "json")
     """The files of a saved table: its name, a dot, and each of these."""
@@ -313,6 +284,261 @@ class Signatures:
         if fits.alone[word] & mask:
             return None
         return next((char for char, more in fits.over if more[word] & mask), None)
+
+
+def _numbered(
+    forms: Iterable[str] | None, trie: Mapping[str, int]
+) -> tuple[list[str], npt.NDArray[np.int64]]:
+    """The distinct words of ``forms`` and their numbers in ``trie``, in the trie's own order.
+
+    One walk over the trie's items (for a marisa trie, one pass in C++) takes a fraction of
+    the time of a lookup per word: millions of lookups in no particular order miss the
+    processor's cache at nearly every step. A form the trie lacks raises KeyError, as its
+    lookup would. ``forms`` None: every word of the trie.
+    """
+    with _collector_paused():  # and the tuples gone before it runs again
+        pairs = list(trie.items())
+        words = list(map(itemgetter(0), pairs))
+        numbers = np.fromiter(map(itemgetter(1), pairs), dtype=np.int64, count=len(pairs))
+        del pairs
+    if forms is None:
+        return words, numbers
+    wanted = forms if isinstance(forms, set | frozenset) else set(forms)
+    if len(wanted) == len(words) and wanted.issuperset(words):
+        return words, numbers  # the forms are the trie's words: the usual case
+    kept = np.fromiter(map(wanted.__contains__, words), dtype=bool, count=len(words))
+    if int(kept.sum()) < len(wanted):
+        raise KeyError(next(word for word in wanted if word not in trie))
+    return list(itertools.compress(words, kept)), numbers[kept]
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off for a while: millions of new tuples would set it
+    walking them over and over, doubling the time they take to make."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+_END = 254
+"""A word's end, in the places of :func:`_places`."""
+
+_FOREIGN = 255
+"""A character not of the alphabet, in the places of :func:`_places`."""
+
+
+def _places(
+    words: list[str], alphabet: str, lang: str
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """The words' letters as their places in ``alphabet``, all in one array, each word ended
+    by :data:`_END`; and where each word starts in it and how many letters it has.
+
+    Apostrophes are left out. The words are joined into one string, and each of its UTF-16
+    code units is looked up in a table of places, all at once.
+
+    >>> places, starts, lengths = _places(["ба", "м'яч"], ALPHABETS["uk"], "uk")
+    >>> places.tolist(), starts.tolist(), lengths.tolist()
+    ([1, 0, 254, 16, 32, 27, 254], [0, 3], [2, 3])
+    """
+    text = "\n".join([*words, ""]).replace("'", "")
+    table = np.full(1 << 16, _FOREIGN, dtype=np.uint8)
+    table[[ord(char) for char in alphabet]] = np.arange(len(alphabet))
+    table[ord("\n")] = _END
+    places = table[np.frombuffer(text.encode("utf-16-le", "surrogatepass"), dtype=np.uint16)]
+    ends = np.flatnonzero(places == _END)
+    if len(ends) != len(words) or (places == _FOREIGN).any():  # a foreign letter, or a newline
+        raise ValueError(f"a word has a letter outside the {lang} alphabet")
+    lengths = np.diff(ends, prepend=-1) - 1
+    return places, ends - lengths, lengths
+
+
+def _by_length(lengths: npt.NDArray[np.intp]) -> Iterator[tuple[int, npt.NDArray[np.intp]]]:
+    """Each length of the words, longest first, with the indices of the words that long."""
+    tally = np.bincount(lengths)
+    longest = len(tally) - 1
+    shorter = (longest - lengths).astype(np.min_scalar_type(longest))  # a byte: a radix sort
+    order = np.argsort(shorter, kind="stable")
+    start = 0
+    for length in range(longest, -1, -1):
+        end = start + int(tally[length])
+        if end > start:
+            yield length, order[start:end]
+        start = end
+
+
+@dataclass(frozen=True)
+class _Length:
+    """The signatures of the words of one length, in order, with their words' numbers."""
+
+    sigs: npt.NDArray[np.uint8]
+    """The signatures' letters, as places in the alphabet: a column each, a row per letter."""
+    first: npt.NDArray[np.int64]
+    """Each signature's first word."""
+    more: npt.NDArray[np.int64]
+    """The other words: a row of the signature's index here and the word, in order."""
+
+    @classmethod
+    def of(
+        cls,
+        places: npt.NDArray[np.uint8],
+        starts: npt.NDArray[np.intp],
+        length: int,
+        numbers: npt.NDArray[np.int64],
+    ) -> _Length:
+        """The signatures of the words of ``length`` letters that start at ``starts``."""
+        sigs = _letters(places, starts, length)
+        _sort_columns(sigs)
+        order = np.lexsort(sigs[::-1]) if length else np.arange(len(starts))
+        sigs, numbers = np.take(sigs, order, axis=1), numbers[order]
+        heads = _heads(sigs)
+        group = np.cumsum(heads) - 1  # each word's signature, counted from 0
+        rest = ~heads
+        sharing = rest.copy()  # a word not first of its signature, or followed by such a word
+        sharing[:-1] |= rest[1:]
+        shared = np.flatnonzero(sharing)
+        if len(shared):  # each signature's words in alphabetical order, then by number
+            spelt = _letters(places, starts[order[shared]], length)
+            keys = [numbers[shared], *spelt[::-1], group[shared]]
+            numbers[shared] = numbers[shared[np.lexsort(keys)]]
+        more = np.stack([group[rest], numbers[rest]], axis=1)
+        return cls(sigs[:, heads], numbers[heads], more)
+
+    def __len__(self) -> int:
+        return len(self.first)
+
+
+def _one_after_another(
+    parts: Mapping[int, _Length],
+) -> tuple[dict[str, tuple[int, int]], npt.NDArray[np.uint32], npt.NDArray[np.uint32]]:
+    """The signatures of all lengths numbered one after another, in the order of ``parts``:
+    each length's numbers ``[first, end)``, each signature's first word, and the pairs of
+    signature and word of the other words."""
+    spans: dict[str, tuple[int, int]] = {}
+    first = [np.zeros(0, dtype=np.int64)]
+    more = [np.zeros((0, 2), dtype=np.int64)]
+    start = 0
+    for length, part in parts.items():
+        spans[str(length)] = (start, start + len(part))
+        first.append(part.first)
+        more.append(part.more + np.array([start, 0]))
+        start += len(part)
+    return spans, np.concatenate(first).astype(np.uint32), np.concatenate(more).astype(np.uint32)
+
+
+def _letters(
+    places: npt.NDArray[np.uint8], starts: npt.NDArray[np.intp], length: int
+) -> npt.NDArray[np.uint8]:
+    """The places of the words of ``length`` letters that start at ``starts``: a column per word.
+
+    >>> _letters(np.array([5, 6, 7, 8], dtype=np.uint8), np.array([2, 0]), 2).tolist()
+    [[7, 5], [8, 6]]
+    """
+    return np.ascontiguousarray(sliding_window_view(places, length)[starts].T)
+
+
+def _sort_columns(rows: npt.NDArray[np.uint8]) -> None:
+    """Sort each column of ``rows`` in place, all columns at once: each step of a sorting
+    network (:func:`_network`) puts two whole rows in order, cell by cell.
+
+    >>> rows = np.array([[3, 1], [2, 2], [1, 3]], dtype=np.uint8)
+    >>> _sort_columns(rows)
+    >>> rows.tolist()
+    [[1, 1], [2, 2], [3, 3]]
+    """
+    low = np.empty(rows.shape[1:], dtype=rows.dtype)
+    for first, second in _network(len(rows)):
+        np.minimum(rows[first], rows[second], out=low)
+        np.maximum(rows[first], rows[second], out=rows[second])
+        rows[first] = low
+
+
+@functools.cache
+def _network(size: int) -> tuple[tuple[int, int], ...]:
+    """Batcher's odd-even merge sort for ``size`` items: the pairs of places ``(i, j)``, i < j,
+    whose items, put in order pair after pair, end in order. As for the next power of two,
+    less the pairs past ``size`` (as if the items past it were larger than any).
+
+    >>> _network(4)
+    ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2))
+    """
+    pairs: list[tuple[int, int]] = []
+    merged = 1  # the length of the runs already in order, merged two by two
+    while merged < size:
+        step = merged
+        while step >= 1:
+            for start in range(step % merged, size - step, 2 * step):
+                for first in range(start, min(start + step, size - step)):
+                    if first // (2 * merged) == (first + step) // (2 * merged):
+                        pairs.append((first, first + step))
+            step //= 2
+        merged *= 2
+    return tuple(pairs)
+
+
+def _heads(rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+    """Which columns of a sorted array differ from the column before (the first one does)."""
+    heads = np.zeros(rows.shape[1], dtype=bool)
+    heads[:1] = True
+    for row in rows:
+        heads[1:] |= row[1:] != row[:-1]
+    return heads
+
+
+_CHUNK = 1 << 15
+"""How many signatures :func:`_counts` and :func:`_letter_sets` handle at a time: few enough
+that the arrays they are making stay in the processor's cache (a multiple of 64)."""
+
+
+def _counts(blocks: list[npt.NDArray[np.uint8]], letters: int) -> npt.NDArray[np.uint8]:
+    """How many times each signature has each letter: a row per letter, a column per
+    signature (the columns of the blocks, one after another)."""
+    parts = [np.zeros((letters, 0), dtype=np.uint8)]
+    for block in blocks:
+        for first in range(0, block.shape[1], _CHUNK):
+            parts.append(_count(block[:, first : first + _CHUNK], letters))
+    return np.concatenate(parts, axis=1)
+
+
+def _count(sigs: npt.NDArray[np.uint8], letters: int) -> npt.NDArray[np.uint8]:
+    """How many times each signature (a column of places) has each letter (a row).
+
+    >>> _count(np.array([[0, 1], [0, 2]], dtype=np.uint8), 3).tolist()
+    [[2, 0], [0, 1], [0, 1]]
+    """
+    size = sigs.shape[1]
+    counts = np.zeros(letters * size, dtype=np.uint8)
+    columns = np.arange(size)
+    for places in sigs:  # each signature once in a row: no cell twice
+        counts[places.astype(np.intp) * size + columns] += 1
+    return counts.reshape(letters, size)
+
+
+def _letter_sets(
+    counts: npt.NDArray[np.uint8], alphabet: str
+) -> tuple[Bits, dict[str, int], dict[str, int]]:
+    """The bit sets of ``counts`` (a row per letter): for each letter and each ``k`` up to the
+    most a signature has, the signatures with the letter ``k`` times at least; with each
+    letter's first row and that most."""
+    size = counts.shape[1]
+    mosts = counts.max(axis=1, initial=0).tolist()
+    bits = np.zeros((sum(mosts), -(-size // 64)), dtype=np.uint64)
+    octets = bits.view(np.uint8)  # bit n of a set: bit n % 8 of byte n // 8, as packbits has it
+    rows: dict[str, int] = {}
+    most: dict[str, int] = {}
+    for place, char in enumerate(alphabet):
+        rows[char], most[char] = sum(most.values()), mosts[place]
+        sets = slice(rows[char], rows[char] + most[char])
+        times = np.arange(1, most[char] + 1, dtype=np.uint8)[:, None]
+        for first in range(0, size, _CHUNK):
+            flags = counts[place, first : first + _CHUNK] >= times
+            packed = np.packbits(flags, axis=1, bitorder="little")
+            octets[sets, first // 8 : first // 8 + packed.shape[1]] = packed
+    return bits, rows, most
 
 
 def _save_array(array: npt.NDArray[Any], path: Path) -> None:
