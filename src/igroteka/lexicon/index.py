@@ -39,12 +39,11 @@ import contextlib
 import errno
 import functools
 import hashlib
-import itertools
 import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
@@ -54,6 +53,7 @@ from igroteka.i18n import Text
 from igroteka.lexicon.automaton import build as build_gaddag
 from igroteka.lexicon.signatures import Signatures, signature
 from igroteka.lexicon.text import Language, check_language
+from igroteka.lexicon.wordlist import WordList
 
 __all__ = [
     "FORMAT",
@@ -69,7 +69,7 @@ __all__ = [
     "version",
 ]
 
-FORMAT = 15
+FORMAT = 16
 """The version of the index format: raise it when what goes into an index changes."""
 
 _SOURCES = (
@@ -107,7 +107,7 @@ def index_key(lang: Language) -> str:
             digest.update(entry.read_bytes())
     for module in (
         *("text", "morph", "rules", "diminutive", "frequency", "signatures", "automaton"),
-        "scan",
+        *("scan", "wordlist"),
     ):
         digest.update(resources.files("igroteka").joinpath("lexicon", f"{module}.py").read_bytes())
     return digest.hexdigest()[:16]
@@ -140,7 +140,7 @@ class Index:
 
 
 _ARRAYS = ("gaddag", "singular_nouns")
-_TRIES = ("words", "nouns")
+_TRIES = ("nouns",)
 _TABLES = ("word_signatures", "noun_signatures")
 
 
@@ -150,6 +150,8 @@ def _paths(lang: Language, key: str) -> dict[str, Path]:
     paths = {name: folder / f"{lang}-{name}-{key}.npy" for name in _ARRAYS}
     for name in _TRIES:
         paths[name] = folder / f"{lang}-{name}-{key}.marisa"
+    for part in WordList.PARTS:
+        paths[f"words.{part}"] = folder / f"{lang}-words-{key}.{part}"
     for name in _TABLES:
         for part in Signatures.PARTS:
             paths[f"{name}.{part}"] = folder / f"{lang}-{name}-{key}.{part}"
@@ -291,6 +293,7 @@ def _load(lang: Language, paths: dict[str, Path]) -> Index:
 
     arrays = {name: np.load(paths[name], mmap_mode="r") for name in _ARRAYS}
     tries = {name: marisa_trie.Trie().mmap(str(paths[name])) for name in _TRIES}
+    tries["words"] = WordList.load({part: paths[f"words.{part}"] for part in WordList.PARTS})
     tables = {name: Signatures.load(_table_paths(paths, name)) for name in _TABLES}
     return Index(lang, **tries, **arrays, **tables)
 
@@ -311,17 +314,16 @@ def _build(lang: Language, paths: dict[str, Path], progress: Progress = _quiet) 
     keys = build_gaddag({noun.replace("'", "") for noun in nouns}, lang)
     _save(paths["gaddag"], functools.partial(_save_array, keys))
     progress(0.65)
-    for name, listed, trie_name in (
-        ("noun_signatures", nouns, "nouns"),
-        ("word_signatures", found.words, "words"),
-    ):
-        numbered = marisa_trie.Trie(listed)
-        _save(paths[trie_name], functools.partial(_save_trie, numbered))
-        table = Signatures.build(None, lang, numbered)  # every word of the trie
-        table.save(_table_paths(paths, name), _save)
-        progress(0.7 if trie_name == "nouns" else 0.95)
-    flags = _flags(numbered, itertools.compress(found.words, found.singular.tolist()))
-    _save(paths["singular_nouns"], functools.partial(_save_array, flags))
+    numbered = marisa_trie.Trie(nouns)
+    _save(paths["nouns"], functools.partial(_save_trie, numbered))
+    table = Signatures.build(None, lang, numbered)  # every word of the trie
+    table.save(_table_paths(paths, "noun_signatures"), _save)
+    progress(0.7)
+    # The words come sorted, each once: their numbers are their places in the list.
+    WordList.save_sorted(found.words, {p: paths[f"words.{p}"] for p in WordList.PARTS}, _save)
+    table = Signatures.build(found.words, lang, None)
+    table.save(_table_paths(paths, "word_signatures"), _save)
+    _save(paths["singular_nouns"], functools.partial(_save_array, found.singular))
 
 
 def _keys(dictionary: Any) -> list[str]:
@@ -329,15 +331,6 @@ def _keys(dictionary: Any) -> list[str]:
     from igroteka.lexicon.scan import raw_keys
 
     return raw_keys(dictionary)
-
-
-def _flags(numbered: Any, chosen: Iterable[str]) -> Any:
-    """A bool array over a trie's numbers: whether each of its words is among ``chosen``."""
-    import numpy as np
-
-    flags = np.zeros(len(numbered), dtype=bool)
-    flags[np.fromiter((numbered[word] for word in chosen), dtype=np.int64)] = True
-    return flags
 
 
 def _save_trie(automaton: Any, path: Path) -> None:
@@ -373,7 +366,7 @@ def _remove_stale(folder: Path, lang: Language, keep: set[Path]) -> None:
     """Remove a language's index files other than ``keep`` that no one has written for a day."""
     now = time.time()
     for old in folder.glob(f"{lang}-*"):
-        if old.suffix in (".dawg", ".marisa", ".npy", ".json") and old not in keep:
+        if old.suffix in (".dawg", ".marisa", ".npy", ".json", ".utf8") and old not in keep:
             with contextlib.suppress(OSError):
                 if now - old.stat().st_mtime > STALE_AFTER:
                     old.unlink()

@@ -113,9 +113,11 @@ class Signatures:
         self._alphabet = [char for char in ALPHABETS[lang] if self.most.get(char)]
 
     @classmethod
-    def build(cls, forms: Iterable[str] | None, lang: str, trie: Mapping[str, int]) -> Signatures:
+    def build(
+        cls, forms: Iterable[str] | None, lang: str, trie: Mapping[str, int] | None
+    ) -> Signatures:
         """A table of the words ``forms`` (normal form; None: every word of ``trie``), whose
-        numbers ``trie`` gives.
+        numbers ``trie`` gives (None: their places in ``forms``, each once).
 
         The words are handled all at once, as arrays: a word becomes the places of its letters
         in the alphabet, and its signature those places sorted. The signatures are numbered
@@ -287,15 +289,19 @@ class Signatures:
 
 
 def _numbered(
-    forms: Iterable[str] | None, trie: Mapping[str, int]
+    forms: Iterable[str] | None, trie: Mapping[str, int] | None
 ) -> tuple[list[str], npt.NDArray[np.int64]]:
     """The distinct words of ``forms`` and their numbers in ``trie``, in the trie's own order.
 
     One walk over the trie's items (for a marisa trie, one pass in C++) takes a fraction of
     the time of a lookup per word: millions of lookups in no particular order miss the
     processor's cache at nearly every step. A form the trie lacks raises KeyError, as its
-    lookup would. ``forms`` None: every word of the trie.
+    lookup would. ``forms`` None: every word of the trie; ``trie`` None: the forms are
+    numbered by their places (each once).
     """
+    if trie is None:
+        listed = list(forms or ())
+        return listed, np.arange(len(listed), dtype=np.int64)
     with _collector_paused():  # and the tuples gone before it runs again
         pairs = list(trie.items())
         words = list(map(itemgetter(0), pairs))
