@@ -10,8 +10,8 @@ import pytest
 
 from igroteka.lexicon import index as index_module
 from igroteka.lexicon.morph import analyzer, known_parses
-from igroteka.lexicon.rules import check, famous_surnames, nouns_among
-from igroteka.lexicon.scan import scan
+from igroteka.lexicon.rules import check, famous_surnames
+from igroteka.lexicon.scan import nouns_among, scan
 from igroteka.lexicon.text import Language, normal
 from tests.lexicon.support import tiny_dictionary
 

@@ -163,8 +163,17 @@ def curated(lang: str) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=16384)
-def base_of(word: str, lang: str, genders: AbstractSet[str | None] | None = None) -> str | None:
+def base_of(
+    word: str,
+    lang: str,
+    genders: AbstractSet[str | None] | None = None,
+    nouns: frozenset[str] | None = None,
+) -> str | None:
     """The noun a normal-form noun is the diminutive of, or None if it is not one.
+
+    A caller that has read the whole dictionary may tell what it knows, to spare look-ups:
+    ``genders``, those of the word's common-noun readings in the nominative; ``nouns``, every
+    form that has a reading as a common noun in the nominative singular (a base must).
 
     >>> base_of("домик", "ru")
     'дом'
@@ -190,7 +199,7 @@ def base_of(word: str, lang: str, genders: AbstractSet[str | None] | None = None
         genders = _genders(word, lang)
     if not genders:
         return None
-    return by_suffix(word, lang, genders)
+    return by_suffix(word, lang, genders, nouns)
 
 
 def looks_diminutive(word: str, lang: str) -> bool:
@@ -203,7 +212,12 @@ def looks_diminutive(word: str, lang: str) -> bool:
     return word.endswith(tuple(_SUFFIXES[check_language(lang)]))
 
 
-def by_suffix(word: str, lang: str, genders: AbstractSet[str | None] | None = None) -> str | None:
+def by_suffix(
+    word: str,
+    lang: str,
+    genders: AbstractSet[str | None] | None = None,
+    nouns: frozenset[str] | None = None,
+) -> str | None:
     """Step 4 alone, for any noun however frequent: the base a diminutive suffix leaves.
 
     >>> by_suffix("страница", "ru")  # what an everyday word is spared from
@@ -214,6 +228,8 @@ def by_suffix(word: str, lang: str, genders: AbstractSet[str | None] | None = No
     animacy = _animacy(word, lang)
     found: list[str] = []
     for base in _bases(word, lang):
+        if nouns is not None and base not in nouns:
+            continue  # no common noun in the nominative singular: not a base
         if base in found or (word.endswith("ник") and base.endswith("ень")):
             continue  # квітник, полдник: a place or a thing, not a small квітень, полдень
         for reading in analyses(base, lang):

@@ -23,17 +23,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from igroteka.i18n import Text
 from igroteka.lexicon.diminutive import base_of
-from igroteka.lexicon.morph import Analysis, analyses, known_parses
+from igroteka.lexicon.morph import Analysis, analyses
 from igroteka.lexicon.text import Language, check_language, foreign, normal, word_list
 
-if TYPE_CHECKING:
-    from igroteka.lexicon.scan import Scanned
-
-__all__ = ["RULES", "Rule", "Verdict", "check", "famous_surnames", "nouns_among"]
+__all__ = ["RULES", "Rule", "Verdict", "check", "famous_surnames"]
 
 Rule = Literal["any", "nouns"]
 RULES: tuple[Rule, ...] = ("any", "nouns")
@@ -107,39 +104,6 @@ def check(word: str, lang: str, rule: str = "any", *, famous: bool = True) -> Ve
             return Verdict(shown, True)
         return Verdict(shown, False, _name(shown, readings[0].proper))
     return _nouns(shown, form, language, readings, famous)
-
-
-def nouns_among(found: Scanned, lang: Language) -> set[str]:
-    """The forms of a dictionary's scan that pass the rule ``nouns`` (famous surnames
-    included): what :func:`check` says of each candidate, asked only where the tags leave it
-    open. A place name passes, so does a common noun in the nominative singular unless it is a
-    diminutive, and the judge decides the rest, and every form it also reads as another
-    spelling (Ukrainian г as ґ: гуля is a surname, and ґуля a noun). tests/lexicon/test_scan.py
-    checks that these are the nouns :func:`check` takes among every candidate."""
-    respelt = {form for form in (*found.common, *found.failing) if _respelt(form, lang)}
-    from igroteka.lexicon.scan import GENDERS
-
-    genders = [frozenset(g for n, g in enumerate(GENDERS) if bits >> n & 1) for bits in range(16)]
-    common = {
-        form
-        for form, bits in zip(found.common, found.genders.tolist(), strict=True)
-        if form not in respelt and base_of(form, lang, genders[bits]) is None
-    }
-    asked = {*found.others, *respelt, *famous_surnames(lang)}
-    return {*found.places, *common, *(form for form in asked if check(form, lang, "nouns").ok)}
-
-
-_READ_AS_OTHERS = {"uk": "г"}
-"""The letters the judge also reads as others (pymorphy3's substitutes: Ukrainian г as ґ)
-where the scan keeps the dictionary's spelling (Russian ё it reads as е, as the judge does)."""
-
-
-def _respelt(form: str, lang: Language) -> bool:
-    """Whether the judge also reads ``form`` as another form of the dictionary."""
-    letters = _READ_AS_OTHERS.get(lang, "")
-    if not any(letter in form for letter in letters):
-        return False
-    return any(spelt != form for spelt, _, _ in known_parses(form, lang))
 
 
 def _nouns(

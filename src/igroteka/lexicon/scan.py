@@ -39,7 +39,7 @@ import numpy.typing as npt
 from igroteka.lexicon.morph import PROPER_MARKS, abbreviation
 from igroteka.lexicon.text import ALPHABETS, Language
 
-__all__ = ["Scanned", "raw_keys", "scan"]
+__all__ = ["GENDERS", "Scanned", "nouns_among", "raw_keys", "scan"]
 
 Mask = npt.NDArray[np.bool_]
 Indices = npt.NDArray[np.int64]
@@ -86,6 +86,10 @@ class Scanned:
     genders: npt.NDArray[np.uint8]
     """For each of ``common``, the genders of its common-noun readings in the nominative, as
     bits (:data:`GENDERS`): what the diminutive judge compares its bases with."""
+    bases: frozenset[str] | None
+    """None when only some of the dictionary was read; else every form with a reading as a common noun in the nominative singular (or plural
+    only), and in Ukrainian the same spelt with г for ґ (the judge reads г as ґ): the nouns
+    a diminutive may be made from."""
 
 
 def raw_keys(dictionary: Any) -> list[str]:
@@ -120,14 +124,18 @@ def scan(
     place = plain & (kind == _PLACE)
     place[_famous(dictionary, lines, np.flatnonzero(plain & (kind == _SURNAME)), lang)] = True
     common = plain & (kind == 0)
+    base = candidate & (kind == 0)  # indeclinable ones too: a diminutive's base (кофе)
     other = candidate & ~plain  # indeclinable: the judge knows the artefacts among them
     progress(0.7)
     genders = _tag_genders(dictionary, lang)[tags]
     kept = word | candidate | singular
-    columns = (word, singular, candidate, place, common, other, genders)
-    forms, (any_word, any_singular, *nouns, gendered) = lines.group(kept, columns)
+    columns = (word, singular, candidate, place, common, other, base, genders)
+    forms, (any_word, any_singular, *nouns, any_base, gendered) = lines.group(kept, columns)
     progress(0.9)
     any_candidate, any_place, any_common, any_other = nouns
+    bases = list(itertools.compress(forms, any_base.tolist()))
+    if lang == "uk":
+        bases += [form.replace("ґ", "г") for form in bases if "ґ" in form]
     any_other &= ~any_place
     any_common &= ~any_place & ~any_other
     failing = any_candidate & ~any_place & ~any_common & ~any_other
@@ -139,7 +147,45 @@ def scan(
         others=list(itertools.compress(forms, any_other.tolist())),
         failing=list(itertools.compress(forms, failing.tolist())),
         genders=gendered[any_common],
+        bases=frozenset(bases) if keys is None else None,
     )
+
+
+def nouns_among(found: Scanned, lang: Language) -> set[str]:
+    """The forms of a dictionary's scan that pass the rule ``nouns`` (famous surnames
+    included): what the judge (:func:`igroteka.lexicon.rules.check`) says of each candidate,
+    asked only where the tags leave it open. A place name passes, so does a common noun in
+    the nominative singular unless it is a diminutive; the judge decides the rest, and every
+    form it also reads as another spelling (Ukrainian г as ґ: гуля is a surname, ґуля a
+    noun). tests/lexicon/test_scan.py checks these are the nouns the judge takes among every
+    candidate."""
+    from igroteka.lexicon.diminutive import base_of
+    from igroteka.lexicon.rules import check, famous_surnames
+
+    respelt = {form for form in (*found.common, *found.failing) if _respelt(form, lang)}
+    genders = [frozenset(g for n, g in enumerate(GENDERS) if bits >> n & 1) for bits in range(16)]
+    common = {
+        form
+        for form, bits in zip(found.common, found.genders.tolist(), strict=True)
+        if form not in respelt and base_of(form, lang, genders[bits], found.bases) is None
+    }
+    asked = {*found.others, *respelt, *famous_surnames(lang)}
+    return {*found.places, *common, *(form for form in asked if check(form, lang, "nouns").ok)}
+
+
+_READ_AS_OTHERS = {"uk": "г"}
+"""The letters the judge also reads as others (pymorphy3's substitutes: Ukrainian г as ґ)
+where the scan keeps the dictionary's spelling (Russian ё it reads as е, as the judge does)."""
+
+
+def _respelt(form: str, lang: Language) -> bool:
+    """Whether the judge also reads ``form`` as another form of the dictionary."""
+    from igroteka.lexicon.morph import known_parses
+
+    letters = _READ_AS_OTHERS.get(lang, "")
+    if not any(letter in form for letter in letters):
+        return False
+    return any(spelt != form for spelt, _, _ in known_parses(form, lang))
 
 
 def _famous(dictionary: Any, lines: _Lines, chosen: Indices, lang: Language) -> Indices:
