@@ -51,7 +51,7 @@ from typing import Any
 
 from igroteka.i18n import Text
 from igroteka.lexicon.automaton import build as build_gaddag
-from igroteka.lexicon.signatures import Signatures, signature
+from igroteka.lexicon.signatures import Signatures, collector_paused, signature
 from igroteka.lexicon.text import Language, check_language
 from igroteka.lexicon.wordlist import WordList
 
@@ -199,7 +199,8 @@ def prepare(lang: str, progress: Progress | None = None) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         with _building(folder / f"{language}.lock", tell) as mark:
             if not _complete(paths):
-                _build(language, paths, mark)
+                with collector_paused():  # millions of objects made once: nothing to collect
+                    _build(language, paths, mark)
                 _remove_stale(folder, language, set(paths.values()))
     except OSError as error:
         raise PrepareError(_fault(error, folder)) from error

@@ -87,9 +87,9 @@ class Scanned:
     """For each of ``common``, the genders of its common-noun readings in the nominative, as
     bits (:data:`GENDERS`): what the diminutive judge compares its bases with."""
     bases: frozenset[str] | None
-    """None when only some of the dictionary was read; else every form with a reading as a common noun in the nominative singular (or plural
+    """Every form with a reading as a common noun in the nominative singular (or plural
     only), and in Ukrainian the same spelt with г for ґ (the judge reads г as ґ): the nouns
-    a diminutive may be made from."""
+    a diminutive may be made from; None when only some of the dictionary was read."""
 
 
 def raw_keys(dictionary: Any) -> list[str]:

@@ -302,7 +302,7 @@ def _numbered(
     if trie is None:
         listed = list(forms or ())
         return listed, np.arange(len(listed), dtype=np.int64)
-    with _collector_paused():  # and the tuples gone before it runs again
+    with collector_paused():  # and the tuples gone before it runs again
         pairs = list(trie.items())
         words = list(map(itemgetter(0), pairs))
         numbers = np.fromiter(map(itemgetter(1), pairs), dtype=np.int64, count=len(pairs))
@@ -319,7 +319,7 @@ def _numbered(
 
 
 @contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector off for a while: millions of new tuples would set it
     walking them over and over, doubling the time they take to make."""
     enabled = gc.isenabled()
