@@ -31,7 +31,7 @@ __all__ = ["WordList"]
 class WordList(Mapping[str, int]):
     """Words sorted by code point, each once; a word maps to its place (its number)."""
 
-    def __init__(self, data: Any, ends: npt.NDArray[np.uint64]) -> None:
+    def __init__(self, data: Any, ends: npt.NDArray[np.unsignedinteger[Any]]) -> None:
         self._data = data  # bytes or a read-only mmap: the words' UTF-8, one after another
         self._ends = ends  # where each word's bytes end
         self._size = len(ends)
@@ -111,15 +111,16 @@ class WordList(Mapping[str, int]):
             yield word.decode("utf-8")
 
 
-def _packed(words: Sequence[str]) -> tuple[bytes, npt.NDArray[np.uint64]]:
+def _packed(words: Sequence[str]) -> tuple[bytes, npt.NDArray[np.unsignedinteger[Any]]]:
     """The words' UTF-8 one after another, and where each ends: encoded at once."""
-    text = "\n".join(words) + "\n"
+    text = "\n".join(words) + "\n" if words else ""
     if text.count("\n") != len(words):
         raise ValueError("a word has a line end")
     joined = np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
     lines = np.flatnonzero(joined == 10)
-    ends = (lines - np.arange(len(lines))).astype(np.uint64)
-    return joined[joined != 10].tobytes(), ends
+    ends = lines - np.arange(len(lines))
+    small = not len(ends) or int(ends[-1]) < 1 << 32  # four bytes a word where they do
+    return joined[joined != 10].tobytes(), ends.astype(np.uint32 if small else np.uint64)
 
 
 def _save_array(path: Path, array: npt.NDArray[Any]) -> None:
