@@ -284,7 +284,8 @@ def _spare_indeclinables(
 ) -> None:
     """An indeclinable reading is an abbreviation when its lemma is that of another reading of
     the form tagged ``Abbr``, or it has no vowel or no consonant (morph.abbreviation): such
-    readings are no word and no candidate. Decided one by one (they are few)."""
+    readings are no word and no candidate. Decided one by one (they are few), once for each
+    form and lemma."""
     fixed = np.flatnonzero((flags & (_FIXD | _DIST | _ABBR)) == _FIXD)
     if not fixed.size:
         return
@@ -296,12 +297,19 @@ def _spare_indeclinables(
             raw = lines.raw(line)
             lemma = dictionary.build_normal_form(int(lines.para[line]), int(lines.idx[line]), raw)
             abbreviated.setdefault(form, set()).add(lemma)
-    for line in fixed.tolist():
-        para, idx = int(lines.para[line]), int(lines.idx[line])
-        lemma = dictionary.build_normal_form(para, idx, lines.raw(line))
-        form = lines.form(line)
-        tag = dictionary.build_tag_info(para, idx)
-        if abbreviation(form, lemma, tag, abbreviated.get(form, set())):
+    decided: dict[tuple[str, str], bool] = {}  # an indeclinable word has a line per case
+    for line, para, idx in zip(
+        fixed.tolist(), lines.para[fixed].tolist(), lines.idx[fixed].tolist(), strict=True
+    ):
+        raw = lines.raw(line)
+        lemma = dictionary.build_normal_form(para, idx, raw)
+        shortened = decided.get((raw, lemma))
+        if shortened is None:
+            form = lines.form(line)
+            tag = dictionary.build_tag_info(para, idx)  # Fixd, not Abbr: the same answer
+            shortened = abbreviation(form, lemma, tag, abbreviated.get(form, set()))
+            decided[raw, lemma] = shortened
+        if shortened:
             word[line] = candidate[line] = False
 
 
