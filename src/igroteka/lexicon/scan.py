@@ -28,8 +28,9 @@ from __future__ import annotations
 import binascii
 import bisect
 import itertools
+import operator
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -408,11 +409,14 @@ class _Lines:
 
     def _text(self, lines: Indices) -> list[str]:
         """The forms of ``lines``, in normal form."""
-        keys = self.keys
-        joined = "".join([keys[line] for line in lines.tolist()])
-        if self.lang == "ru":
-            joined = joined.replace("ё", "е")
-        return _PAYLOAD.sub("", joined).split("\n")[:-1]
+        if not lines.size:
+            return []
+        chosen = operator.itemgetter(*lines.tolist())(self.keys)
+        keys = chosen if len(lines) > 1 else (chosen,)
+        forms = list(map(_FORM, keys))  # each key less its reading
+        if self.lang == "ru" and self.changed[lines].any():
+            return [form.replace("ё", "е") for form in forms]
+        return forms
 
     def _merge(
         self,
@@ -454,7 +458,8 @@ class _Lines:
         ]
 
 
-_PAYLOAD = re.compile("\x01[^\n]*")
+_FORM = operator.itemgetter(slice(None, -_Lines.PAYLOAD))
+"""A key's form: all of it but the reading after it."""
 
 
 def _in_alphabet(forms: list[str], lang: Language) -> Mask:
@@ -462,16 +467,27 @@ def _in_alphabet(forms: list[str], lang: Language) -> Mask:
     apostrophes between letters: пра' is junk): one search over them all for what is not."""
     sizes = np.fromiter(map(len, forms), dtype=np.int64, count=len(forms))
     ends = np.cumsum(sizes + 1)  # where each form's line ends in the text of them all
-    text = "\n".join(forms) + "\n"
+    text = "\n" + "\n".join(forms) + "\n"  # each form between two line ends
+    bad = [match.start() - 1 for match in _FOREIGN[lang].finditer(text)]
+    if lang == "uk":  # an apostrophe first or last
+        bad += [place for place in _finds(text, "\n'")] + [
+            place - 1 for place in _finds(text, "'\n")
+        ]
     valid = sizes > 0
-    bad = [match.start() for match in _FOREIGN[lang].finditer(text)]
     valid[np.searchsorted(ends, np.array(bad, dtype=np.int64), side="right")] = False
     return valid
 
 
+def _finds(text: str, part: str) -> Iterator[int]:
+    """Where ``part`` is in ``text``, each place."""
+    place = text.find(part)
+    while place >= 0:
+        yield place
+        place = text.find(part, place + 1)
+
+
 _FOREIGN = {
-    "uk": re.compile("[^\n" + ALPHABETS["uk"] + "']|^'|'$", re.MULTILINE),
+    "uk": re.compile("[^\n" + ALPHABETS["uk"] + "']"),
     "ru": re.compile("[^\n" + ALPHABETS["ru"] + "]"),
 }
-"""What no form of the language has: another character, or (Ukrainian) an apostrophe that
-does not stand between letters."""
+"""A character no form of the language has."""
