@@ -55,6 +55,7 @@ _CANDIDATE = 32  # a noun in the nominative singular (or plural only), no first 
 _SURNAME = 64  # the kind of proper name (the first of morph's marks the tag has): a surname,
 _PLACE = 128  # a place,
 _KINDS = 64 | 128  # or both bits: an organisation or a trademark (none: a common noun)
+_FUNCTION = 256  # a preposition, a conjunction or a particle
 
 GENDERS: tuple[str | None, ...] = ("masculine", "feminine", "neuter", None)
 """The genders of :class:`igroteka.lexicon.morph.Analysis`, bit by bit (1, 2, 4, 8)."""
@@ -73,7 +74,6 @@ class Scanned:
     - ``places``: a place name in the nominative, or the surname of a famous person: they pass;
     - ``common``: a common noun in the nominative singular, and no such proper name: it passes
       unless it is a diminutive;
-    - ``others``: a form with an indeclinable reading that may pass: the judge decides;
     - ``failing``: the rest (surnames of no famous person, organisations, brands), which fail
       on their own readings.
     """
@@ -82,7 +82,6 @@ class Scanned:
     singular: Mask
     places: list[str]
     common: list[str]
-    others: list[str]
     failing: list[str]
     genders: npt.NDArray[np.uint8]
     """For each of ``common``, the genders of its common-noun readings in the nominative, as
@@ -120,32 +119,35 @@ def scan(
     candidate = (flags & (_DIST | _ABBR | _CANDIDATE)) == _CANDIDATE
     singular = (flags & _SINGULAR) != 0
     _spare_indeclinables(dictionary, lines, flags, word, candidate)
-    plain = candidate & ((flags & _FIXD) == 0)
     kind = flags & _KINDS
-    place = plain & (kind == _PLACE)
-    place[_famous(dictionary, lines, np.flatnonzero(plain & (kind == _SURNAME)), lang)] = True
-    common = plain & (kind == 0)
-    base = candidate & (kind == 0)  # indeclinable ones too: a diminutive's base (кофе)
-    other = candidate & ~plain  # indeclinable: the judge knows the artefacts among them
-    progress(0.7)
+    place = candidate & (kind == _PLACE)
+    place[_famous(dictionary, lines, np.flatnonzero(candidate & (kind == _SURNAME)), lang)] = True
+    common = candidate & (kind == 0)  # a diminutive's base too (кофе)
+    fixed = (flags & _FIXD) != 0  # indeclinable: not a noun where the form is a function word
+    function = (flags & (_FUNCTION | _DIST)) == _FUNCTION
     genders = _tag_genders(dictionary, lang)[tags]
+    progress(0.7)
     kept = word | candidate | singular
-    columns = (word, singular, candidate, place, common, other, base, genders)
-    forms, (any_word, any_singular, *nouns, any_base, gendered) = lines.group(kept, columns)
+    columns: list[npt.NDArray[Any]] = [word, singular, candidate, function, common]
+    columns += [place & ~fixed, place & fixed, common & ~fixed, common & fixed]
+    columns += [np.where(fixed, 0, genders), np.where(fixed, genders, 0)]
+    forms, grouped = lines.group(kept, columns)
+    any_word, any_singular, any_candidate, any_function, any_base, *nouns = grouped
     progress(0.9)
-    any_candidate, any_place, any_common, any_other = nouns
+    places, fixed_places, commons, fixed_commons, genders_of, fixed_genders_of = nouns
+    nouns_too = ~any_function  # до, по, ли: an indeclinable noun reading is an artefact
+    any_place = places | (fixed_places & nouns_too)
+    any_common = (commons | (fixed_commons & nouns_too)) & ~any_place
+    gendered = genders_of | np.where(nouns_too, fixed_genders_of, 0)
+    failing = any_candidate & ~any_place & ~any_common
     bases = list(itertools.compress(forms, any_base.tolist()))
     if lang == "uk":
         bases += [form.replace("ґ", "г") for form in bases if "ґ" in form]
-    any_other &= ~any_place
-    any_common &= ~any_place & ~any_other
-    failing = any_candidate & ~any_place & ~any_common & ~any_other
     return Scanned(
         words=list(itertools.compress(forms, any_word.tolist())),
         singular=any_singular[any_word],
         places=list(itertools.compress(forms, any_place.tolist())),
         common=list(itertools.compress(forms, any_common.tolist())),
-        others=list(itertools.compress(forms, any_other.tolist())),
         failing=list(itertools.compress(forms, failing.tolist())),
         genders=gendered[any_common],
         bases=frozenset(bases) if keys is None else None,
@@ -170,7 +172,7 @@ def nouns_among(found: Scanned, lang: Language) -> set[str]:
         for form, bits in zip(found.common, found.genders.tolist(), strict=True)
         if form not in respelt and base_of(form, lang, genders[bits], found.bases) is None
     }
-    asked = {*found.others, *respelt, *famous_surnames(lang)}
+    asked = {*respelt, *famous_surnames(lang)}
     return {*found.places, *common, *(form for form in asked if check(form, lang, "nouns").ok)}
 
 
@@ -209,9 +211,9 @@ def _famous(dictionary: Any, lines: _Lines, chosen: Indices, lang: Language) -> 
     return np.array(found, dtype=np.int64)
 
 
-def _tag_flags(dictionary: Any, lang: Language) -> npt.NDArray[np.uint8]:
+def _tag_flags(dictionary: Any, lang: Language) -> npt.NDArray[np.uint16]:
     """What each of the dictionary's tags says, as bits (``_DIST``...), by tag number."""
-    flags = np.zeros(len(dictionary.gramtab), dtype=np.uint8)
+    flags = np.zeros(len(dictionary.gramtab), dtype=np.uint16)
     for number, tag in enumerate(dictionary.gramtab):
         flags[number] = _flags_of(tag, lang)
     return flags
@@ -244,6 +246,8 @@ def _flags_of(tag: Any, lang: Language) -> int:
         flags |= _ABBR
     if "Fixd" in grammemes:
         flags |= _FIXD
+    if tag.POS in ("PREP", "CONJ", "PRCL"):
+        flags |= _FUNCTION
     if not PROPER_MARKS.isdisjoint(grammemes):
         flags |= _PROPER | _KIND.get(_kind(grammemes) or "", _KINDS)
     if (
@@ -281,7 +285,7 @@ def _tags(dictionary: Any, para: Indices, idx: Indices) -> Indices:
 
 
 def _spare_indeclinables(
-    dictionary: Any, lines: _Lines, flags: npt.NDArray[np.uint8], word: Mask, candidate: Mask
+    dictionary: Any, lines: _Lines, flags: npt.NDArray[np.uint16], word: Mask, candidate: Mask
 ) -> None:
     """An indeclinable reading is an abbreviation when its lemma is that of another reading of
     the form tagged ``Abbr``, or it has no vowel or no consonant (morph.abbreviation): such
