@@ -328,8 +328,10 @@ class _Lines:
     def __init__(self, keys: Sequence[str], lang: Language) -> None:
         self.keys = keys
         self.lang = lang
-        data = bytearray("".join(keys).encode("utf-8"))
-        data.extend(bytes(8))  # a margin: eight bytes are read at once
+        data = "".join(keys).encode("utf-8")
+        yo = [found.start() for found in _YO.finditer(data)] if lang == "ru" else []
+        if yo:  # Russian ё (d1 91) as е (d0 b5), the same length
+            data = data.replace(_YO.pattern, "е".encode())
         buffer = np.frombuffer(data, dtype=np.uint8)
         self.buffer = buffer
         ends = np.flatnonzero(buffer == 10)
@@ -341,10 +343,7 @@ class _Lines:
         self.para, self.idx = self._readings()
         self.changed = np.zeros(len(ends), dtype=bool)
         """Whether each line's form is not spelt as in the dictionary (Russian ё)."""
-        if lang == "ru":  # ё (d1 91) as е (d0 b5)
-            yo = np.flatnonzero((buffer[:-1] == 0xD1) & (buffer[1:] == 0x91))
-            buffer[yo], buffer[yo + 1] = 0xD0, 0xB5
-            self.changed[self._line_of(yo)] = True
+        self.changed[self._line_of(np.array(yo, dtype=np.int64))] = True
 
     def _line_of(self, places: Indices) -> Indices:
         """The line each byte of ``places`` is in."""
@@ -461,6 +460,8 @@ class _Lines:
             np.insert(flag, new, value[~found]) for flag, value in zip(flags, values, strict=True)
         ]
 
+
+_YO = re.compile("ё".encode())
 
 _FORM = operator.itemgetter(slice(None, -_Lines.PAYLOAD))
 """A key's form: all of it but the reading after it."""
