@@ -35,6 +35,8 @@ class WordList(Mapping[str, int]):
         self._data = data  # bytes or a read-only mmap: the words' UTF-8, one after another
         self._ends = ends  # where each word's bytes end
         self._size = len(ends)
+        self._at = np.ascontiguousarray(ends).data  # a memoryview of the numbers
+        """The ends as a memoryview: read one by one far faster than from the array."""
 
     @classmethod
     def of(cls, words: Sequence[str]) -> WordList:
@@ -69,8 +71,8 @@ class WordList(Mapping[str, int]):
         return cls(data, ends)
 
     def _bytes(self, number: int) -> bytes:
-        start = int(self._ends[number - 1]) if number else 0
-        return bytes(self._data[start : int(self._ends[number])])
+        at = self._at
+        return bytes(self._data[at[number - 1] if number else 0 : at[number]])
 
     def restore_key(self, number: int) -> str:
         """The word of a number."""
