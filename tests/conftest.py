@@ -34,6 +34,17 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(request.getfixturevalue("postgres_url"))
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Both word indexes built before any test (seconds, once per version of the lexicon): a
+    server ready at once answers a word game 503 while its dictionary is prepared, so a test
+    that plays one would meet that instead of the game. A fresh machine (CI) builds them here,
+    as `igroteka words prepare` does."""
+    from igroteka.lexicon.index import prepare
+
+    for lang in ("uk", "ru"):
+        prepare(lang)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests `make check` leaves out: the browser's and PostgreSQL's."""
     for item in items:

@@ -6,6 +6,7 @@
     igroteka GAME TOOL ...
     igroteka words check --lang ru --rule nouns полка полкан
     igroteka words best --lang uk --wildcard --top 5 молкот
+    igroteka words prepare --lang uk ru
 
 The flags of ``play GAME`` come from each game's declaration, and a game's own tools
 (``igroteka GAME TOOL``) from its entry's ``tools`` hook (``games/<name>/tools.py``):
@@ -281,7 +282,7 @@ def cmd_words_best(args: argparse.Namespace) -> int:
     if not is_built(args.lang):
         print(
             f"igroteka: building the {args.lang} word index in {cache_dir()} "
-            "(once; about three minutes)...",
+            "(once; seconds)...",
             file=sys.stderr,
         )
     try:
@@ -300,6 +301,55 @@ def cmd_words_best(args: argparse.Namespace) -> int:
             polysemy = f"  (Polysemy as {f.wildcard})" if f.wildcard else ""
             print(f"{f.word}  {f.score:g}{polysemy}")
     return 0
+
+
+def cmd_words_prepare(args: argparse.Namespace) -> int:
+    """Build the word indexes of ``--lang`` ahead of time, side by side, each in a process of
+    its own, with their progress; one sentence and exit code 1 when one cannot be."""
+    import threading
+
+    from igroteka.lexicon.index import PrepareError
+    from igroteka.server.builders import LexiconIndexes
+    from igroteka.server.console import Console
+    from igroteka.server.dictionaries import Dictionary
+
+    langs = list(dict.fromkeys(args.lang))
+    indexes = LexiconIndexes()
+    console = Console(langs)
+    failed: list[Dictionary] = []
+
+    def one(lang: str) -> None:
+        if indexes.is_built(lang):  # nothing to do: said so at once
+            console.show(Dictionary(lang, "ready", 1.0))
+            return
+        found = Dictionary(lang, "preparing", began=time.monotonic())
+        console.show(found)
+
+        def progress(done: float) -> None:
+            found.progress = max(0.0, min(1.0, done))
+            console.show(found)
+
+        try:
+            indexes.prepare(lang, progress)
+        except PrepareError as error:  # said once, below, on stderr
+            found.state, found.reason = "failed", error.reason
+            failed.append(found)
+            return
+        found.state, found.progress = "ready", 1.0
+        found.took = time.monotonic() - (found.began or 0.0)
+        console.show(found)
+
+    threads = [threading.Thread(target=one, args=(lang,), daemon=True) for lang in langs]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        indexes.stop()  # interrupted: the builders end too
+    for found in failed:
+        print(f"igroteka: {found.lang}: {found.reason}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 # ---------------------------------------------------------------- serve
@@ -603,6 +653,13 @@ def build_parser() -> Parser:
     best.add_argument("--json", action="store_true")
     best.add_argument("rack", metavar="LETTERS")
     best.set_defaults(func=cmd_words_best)
+    ahead = word_tool.add_parser(
+        "prepare", help="build the word indexes ahead of time (the server does it at start)"
+    )
+    ahead.add_argument(
+        "--lang", nargs="+", choices=["uk", "ru"], default=["uk", "ru"], help="uk ru (both)"
+    )
+    ahead.set_defaults(func=cmd_words_prepare)
     return parser
 
 

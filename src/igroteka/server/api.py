@@ -125,6 +125,12 @@ class Refusal(BaseModel):
 
     error: str = Field(description="the refusal's code (docs/protocol.md lists them)")
     reason: str = Field(description="why, in the language of Accept-Language")
+    lang: str | None = Field(
+        default=None, description="preparing, no-dictionary: the language whose dictionary"
+    )
+    progress: float | None = Field(
+        default=None, description="preparing: how far its dictionary is, from 0 to 1"
+    )
 
 
 def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
@@ -140,8 +146,10 @@ def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
     }
 
 
-ROOM = ("no-room", "gone")
-"""The refusals of any route that names a room."""
+WORDS = ("preparing", "no-dictionary")
+"""The refusals of what needs a word game's dictionary (server/dictionaries.py)."""
+ROOM = ("no-room", "gone", *WORDS)
+"""The refusals of any route that names a room (a stored word game waits for its dictionary)."""
 SEAT = (*ROOM, "bad-request", "no-seat", "taken", "started", "too-many-seat-requests")
 """... and a seat in it."""
 FINISHED = (*ROOM, "not-started", "not-over")

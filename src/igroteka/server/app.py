@@ -32,20 +32,16 @@ from fastapi.staticfiles import StaticFiles
 from igroteka.games import entry, game_names
 from igroteka.i18n import negotiate
 from igroteka.server.api import detail, game_listing, invalid, options_description, refusals_in
+from igroteka.server.builders import LexiconIndexes
 from igroteka.server.cluster import Cluster
 from igroteka.server.committer import Committer
+from igroteka.server.console import Console
+from igroteka.server.dictionaries import Dictionaries
 from igroteka.server.errors import RoomError, TooMany, refused_for, status
 from igroteka.server.guard import install
 from igroteka.server.limits import FRAME_BYTES, Guard
 from igroteka.server.pacing import Settings
-from igroteka.server.readiness import (
-    LexiconIndexes,
-    NotBeforeReady,
-    Readiness,
-    WordIndexes,
-    build_missing,
-    word_languages,
-)
+from igroteka.server.readiness import NotBeforeReady, Readiness, WordIndexes, word_languages
 from igroteka.server.rooms import Rooms
 from igroteka.server.routes import ROUTERS, Served
 from igroteka.server.sockets import ServerSend
@@ -98,27 +94,25 @@ def hide_tokens() -> None:
         logging.getLogger(name).addFilter(_HideTokens())
 
 
-def _console(text: str) -> None:
-    sys.stdout.write(text)
-    sys.stdout.flush()
-
-
 def create_app(
     store_url: str,
     settings: Settings | None = None,
     *,
     indexes: WordIndexes | None = None,
-    say: Callable[[str], None] = _console,
+    say: Callable[[str], object] | None = None,
     workers: Workers | None = None,
     synchronous: str = "FULL",
     redis: str | None = None,
 ) -> FastAPI:
     """The ASGI app over a store; the rooms in it come back as they were.
 
-    It answers at once, but is ready (``/healthz`` 200, the API open) only once
-    every missing word index is built (``indexes``: the lexicon's, in its cache
-    directory) and every stored room is loaded; both happen in a thread, and
-    ``say`` writes the progress of what takes long (the console). The rules and
+    It answers at once: the games of no words are played from the start, and
+    every stored game that goes on is adopted. The word index of each language the
+    word games ask for (``indexes``: the lexicon's, in its cache directory, each built
+    in a process of its own) is prepared meanwhile (server/dictionaries.py): what
+    needs a language waits for it, and its stored games are adopted once it is
+    ready. Its progress is shown on the console (a bar per language on a terminal),
+    or its lines given to ``say`` (a test's). The rules and
     the bots compute in ``workers`` (processes, forked here: before the server
     opens its socket or starts a thread). ``synchronous``: SQLite's (store/sql.py).
     ``redis``: the URL of the Redis through which this process shares the store's rooms with
@@ -137,15 +131,17 @@ def create_app(
         raise
     committer = Committer(store)
     settings = settings or Settings()
-    rooms = Rooms(store, settings, workers, committer, cluster)
+    langs = word_languages()
+    dictionaries = Dictionaries(indexes if indexes is not None else LexiconIndexes(), langs)
+    waited = [lang for lang in langs if not dictionaries.ready(lang)]
+    dictionaries.show = Console(waited, say=say).show
+    rooms = Rooms(store, settings, workers, committer, cluster, dictionaries.check)
     guard = Guard(settings.limits)
     readiness = Readiness()
 
-    async def prepare() -> None:
-        """Build the word indexes, then load the rooms: off the event loop."""
+    async def begin() -> None:
+        """Mark the finished games, then adopt those that go on: off the event loop."""
         try:
-            found = indexes if indexes is not None else LexiconIndexes()
-            await asyncio.to_thread(build_missing, found, word_languages(), readiness, say)
             await asyncio.to_thread(store.mark_finished_idle, time.time())
             readiness.done()
             await rooms.adopt()  # the games that go on: their bots and timers go on too
@@ -155,15 +151,30 @@ def create_app(
             return
         await rooms.keep_sweeping()  # rooms nobody uses expire (limits.py Expiry)
 
+    async def ready(lang: str) -> None:
+        """A language became ready: the stored games that waited for it are adopted (their
+        bots load it in their workers when first asked); once every language is, new workers
+        are made, which share what their parent loads of each (the lexicon's own indexes)."""
+        if readiness.ready:
+            await rooms.adopt()
+        real = isinstance(dictionaries.indexes, LexiconIndexes)
+        if real and dictionaries.all_ready and dictionaries.built_late:
+            workers.renew()
+
+    dictionaries.on_ready(ready)
+
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if cluster is not None:
             await cluster.start()
-        preparing = asyncio.create_task(prepare())
+        tasks = [asyncio.create_task(begin()), asyncio.create_task(dictionaries.prepare())]
         yield
-        preparing.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await preparing
+        await asyncio.to_thread(dictionaries.close)  # its builders end now (a moment)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         try:
             await rooms.close()
             await committer.close()
@@ -180,6 +191,7 @@ def create_app(
     )
     app.state.rooms = rooms
     app.state.readiness = readiness
+    app.state.dictionaries = dictionaries
     app.state.guard = guard
     app.add_middleware(ServerSend)
 
@@ -195,7 +207,7 @@ def create_app(
         app.add_middleware(TunnelMiddleware, tunnel=Tunnel(cluster, app))
 
     page = serve_static(app)
-    served = Served(rooms, store, settings, guard, readiness, cluster, page)
+    served = Served(rooms, store, settings, guard, readiness, dictionaries, cluster, page)
     for part in ROUTERS:
         app.include_router(part.router(served))
     return app
@@ -279,7 +291,9 @@ def refuse_in_words(app: FastAPI) -> None:
             else None
         )
         return JSONResponse(
-            refused_for(error.code, error.reason, lang), status(error.code), headers=headers
+            refused_for(error.code, error.reason, lang, error.details()),
+            status(error.code),
+            headers=headers,
         )
 
     @app.exception_handler(RequestValidationError)

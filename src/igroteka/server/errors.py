@@ -14,7 +14,7 @@ from typing import Any
 
 from igroteka.i18n import Text, translate
 
-__all__ = ["STATUS", "Moved", "RoomError", "TooMany", "refused_for", "status"]
+__all__ = ["STATUS", "Moved", "Preparing", "RoomError", "TooMany", "refused_for", "status"]
 
 
 class RoomError(Exception):
@@ -23,6 +23,10 @@ class RoomError(Exception):
     def __init__(self, reason: str, code: str) -> None:
         super().__init__(reason)
         self.reason, self.code = reason, code
+
+    def details(self) -> dict[str, Any]:
+        """What a program reads of the refusal besides its code and reason (none here)."""
+        return {}
 
 
 class TooMany(RoomError):
@@ -42,6 +46,22 @@ class Moved(RoomError):
             Text("this room is being moved to another server of this site: try again in a moment"),
             "moved",
         )
+
+
+class Preparing(RoomError):
+    """A language's dictionary is not ready (503): ``preparing`` while it is made (with how
+    far it is, ``progress`` 0 to 1), ``no-dictionary`` when it cannot be (the reason says
+    why). Asked of what needs that language alone: the games of no words go on."""
+
+    def __init__(self, reason: str, lang: str, progress: float | None) -> None:
+        super().__init__(reason, "preparing" if progress is not None else "no-dictionary")
+        self.lang, self.progress = lang, progress
+
+    def details(self) -> dict[str, Any]:
+        said: dict[str, Any] = {"lang": self.lang}
+        if self.progress is not None:
+            said["progress"] = round(self.progress, 3)
+        return said
 
 
 STATUS = {
@@ -89,6 +109,8 @@ STATUS = {
     "reaction": 400,
     "bad-code": 403,
     "starting": 503,
+    "preparing": 503,
+    "no-dictionary": 503,
     "failed": 503,
     "not-stored": 503,
     "moved": 503,
@@ -101,6 +123,9 @@ def status(code: str) -> int:
     return STATUS.get(code, 400)
 
 
-def refused_for(code: str, reason: str, lang: str) -> dict[str, Any]:
-    """A refusal's code and its reason in ``lang`` (an HTTP answer; a websocket adds its type)."""
-    return {"error": code, "reason": translate(reason, lang)}
+def refused_for(
+    code: str, reason: str, lang: str, details: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A refusal's code and its reason in ``lang`` (an HTTP answer; a websocket adds its type),
+    and its ``details`` (:meth:`RoomError.details`)."""
+    return {"error": code, "reason": translate(reason, lang), **(details or {})}

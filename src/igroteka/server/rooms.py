@@ -26,7 +26,7 @@ import secrets
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from igroteka.engine import GameRecord, OptionsError, players_wanted
@@ -69,6 +69,10 @@ MOVED_CLOSE = 4012
 """The close code of a connection whose room left this process: reconnect."""
 
 
+def _open(game: str, options: Mapping[str, Any]) -> None:
+    """Every game can be played (no gate)."""
+
+
 class Rooms:
     """Every room of a server: each loaded from the store when first asked for (or adopted,
     see :meth:`adopt`), and held by its lease (:mod:`~igroteka.server.leases`)."""
@@ -80,8 +84,12 @@ class Rooms:
         workers: Workers,
         committer: Committer,
         leases: Leases | None = None,
+        gate: Callable[[str, Mapping[str, Any]], None] | None = None,
     ) -> None:
         self.store = store
+        self.gate = gate or _open
+        """Refuses (RoomError) a game with options that cannot be played yet: one whose
+        language's dictionary is not ready (server/dictionaries.py)."""
         self.settings = settings
         self.workers = workers
         self.committer = committer
@@ -101,8 +109,9 @@ class Rooms:
 
     async def adopt(self, most: int = 4) -> int:
         """Load every room whose game goes on and that no process holds, ``most`` at a time,
-        so that its bots and timers go on: at start, and at each sweep (the rooms of a
-        process that died). How many were loaded."""
+        so that its bots and timers go on: at start, at each sweep (the rooms of a process
+        that died), and when a language's dictionary becomes ready (its games waited:
+        :attr:`gate`). How many were loaded."""
         ids = await self._stored(self.store.adoptable)
         room_ids = [room_id for room_id in ids if room_id not in self.rooms]
         gate = asyncio.Semaphore(most)
@@ -150,6 +159,12 @@ class Rooms:
                     self._unknown(room_id)
                 await self.leases.release(room_id)
                 return
+            if stored.started:  # replayed now: its rules may ask its dictionary
+                try:
+                    self.gate(stored.game, stored.options)
+                except RoomError:
+                    await self.leases.release(room_id)
+                    raise
             try:
                 found = entry(stored.game)
             except OptionsError:
@@ -309,6 +324,7 @@ class Rooms:
         A chosen ``seed`` gives the whole layout to whoever chose it: it is refused
         (``seed``) unless the server allows chosen seeds (tests, local development),
         and a room made with one says so to everyone (``chosen_seed``)."""
+        self.gate(game, options)
         made = (game, options, players, seed, turn_timer, private)
         stored, found, creator = await asyncio.to_thread(self._new, *made)
         await self._stored(self.store.create_room, stored)

@@ -72,6 +72,7 @@ async def _joined(
         if readiness.reason is not None:
             raise RoomError(readiness.reason, readiness.code)
         room = await rooms.find(room_id)
+        rooms.gate(room.stored.game, room.stored.options)  # its dictionary is ready
         seat = room.seat_of(join.token)
         room.admit(seat)
     except WebSocketDisconnect:  # gone before it joined
@@ -87,7 +88,8 @@ async def _joined(
 
 async def _refuse(websocket: WebSocket, error: RoomError, lang: str) -> None:
     """One ``error`` message, and the close code of its refusal (:data:`CLOSE`)."""
-    await websocket.send_json({"type": "error", **refused_for(error.code, error.reason, lang)})
+    refusal = refused_for(error.code, error.reason, lang, error.details())
+    await websocket.send_json({"type": "error", **refusal})
     await websocket.close(code=CLOSE.get(status(error.code), 4403))
 
 

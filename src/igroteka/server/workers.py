@@ -29,7 +29,8 @@ known to the workers if its module can be imported (the main script's too).
 ``start`` has them made in a thread of its own (the first takes as long as the
 lexicon's loading, a second or two); a call made meanwhile (the first rooms asked
 for after a restart are replayed at once) runs in a thread beside the loop instead
-of waiting for them.
+of waiting for them. ``renew`` has them made again by a new forkserver, once a
+language whose index was built after the start is ready, so that they share it too.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import concurrent.futures.process
+import contextlib
 import multiprocessing
 import os
 import sys
@@ -47,6 +49,7 @@ from typing import Any, Literal, TypeVar
 
 from igroteka.engine import Agent, Event, Game, GameRecord, Match, RecordError
 from igroteka.engine.match import replay_steps
+from igroteka.server.builders import hush_interrupts
 
 __all__ = ["Kind", "Workers"]
 
@@ -143,6 +146,26 @@ def _context() -> multiprocessing.context.BaseContext:
     return context
 
 
+def _new_parent() -> Any:
+    """A new forkserver for the worker processes made from now on (multiprocessing's is one
+    per process: its module's instance and the functions bound to it are replaced), and the
+    one before, which serves the workers it made until they end (its ``_stop`` then reaps
+    it); None when multiprocessing is not as this knows it (nothing is changed)."""
+    from multiprocessing import forkserver
+
+    old = getattr(forkserver, "_forkserver", None)
+    if not hasattr(old, "_stop") or not hasattr(forkserver, "ForkServer"):
+        return None
+    new = forkserver.ForkServer()
+    new.set_forkserver_preload(PRELOAD)
+    forkserver._forkserver = new
+    forkserver.ensure_running = new.ensure_running
+    forkserver.get_inherited_fds = new.get_inherited_fds
+    forkserver.connect_to_new_process = new.connect_to_new_process
+    forkserver.set_forkserver_preload = new.set_forkserver_preload
+    return old
+
+
 class Workers:
     """A pool for the computations of every room (``kind``: where they run)."""
 
@@ -159,6 +182,8 @@ class Workers:
         """Done once the worker processes are made (:meth:`start`)."""
         self._meanwhile: concurrent.futures.ThreadPoolExecutor | None = None
         """The threads of the calls made before the worker processes are."""
+        self._renewing: concurrent.futures.Executor | None = None
+        """The pool being made by :meth:`renew`, until it takes the calls."""
         self._lock = threading.Lock()
 
     def _executor(self) -> concurrent.futures.Executor:
@@ -170,17 +195,20 @@ class Workers:
             raise RuntimeError("the workers are closed")
         if self._pool is None:
             if self.kind == "process":
-                self._pool = concurrent.futures.ProcessPoolExecutor(
-                    self.processes,
-                    mp_context=_context(),
-                    initializer=_worker_start,
-                    initargs=(os.getpid(),),
-                )
+                self._pool = self._processes()
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(
                     self.processes, thread_name_prefix="igroteka-worker"
                 )
         return self._pool
+
+    def _processes(self) -> concurrent.futures.ProcessPoolExecutor:
+        return concurrent.futures.ProcessPoolExecutor(
+            self.processes,
+            mp_context=_context(),
+            initializer=_worker_start,
+            initargs=(os.getpid(),),
+        )
 
     def start(self) -> None:
         """Have the worker processes made now, in a thread (the forkserver loads the lexicon
@@ -191,16 +219,49 @@ class Workers:
         self._started = started
 
         def make() -> None:
+            hush_interrupts()  # the forkserver is started from here: quiet on Ctrl+C
             try:
                 pool = self._executor()
                 waited = [pool.submit(_ready) for _ in range(self.processes)]
                 concurrent.futures.wait(waited)
-            except RuntimeError:  # closed meanwhile: the calls are refused as closed
-                pass
+            except (RuntimeError, EOFError, OSError):  # closed meanwhile (the calls are
+                pass  # refused as closed), or its parent ended (a SIGTERM to the group): a
+                # call that finds the pool broken makes another, and says so
             finally:  # a call that fails to reach a worker says why itself
                 started.set_result(None)
 
         threading.Thread(target=make, name="igroteka-workers", daemon=True).start()
+
+    def renew(self) -> None:
+        """Have new worker processes made, by a new parent that loads what is built now (a
+        language whose index was built after the start: the workers share it instead of each
+        loading a copy when its first bot asks), in a thread. Calls go to the old workers
+        until the new are ready; the old then end once their calls are done. Nothing is done
+        when the workers are no processes, or multiprocessing is not as this knows it."""
+        if self.kind != "process" or self._closed:
+            return
+        threading.Thread(target=self._renew, name="igroteka-renew", daemon=True).start()
+
+    def _renew(self) -> None:
+        hush_interrupts()
+        with self._lock:
+            if self._closed or self._renewing is not None:
+                return
+            old_parent = _new_parent()
+            if old_parent is None:
+                return
+            pool: concurrent.futures.Executor = self._processes()
+            self._renewing = pool  # closed by close() too: the server may end meanwhile
+        with contextlib.suppress(RuntimeError, EOFError, OSError):  # the server is ending
+            concurrent.futures.wait([pool.submit(_ready) for _ in range(self.processes)])
+        with self._lock:
+            self._renewing = None
+            old: concurrent.futures.Executor | None = pool
+            if not self._closed:
+                old, self._pool = self._pool, pool
+        if old is not None:
+            old.shutdown(wait=True, cancel_futures=self._closed)
+        old_parent._stop()  # its workers have ended: so does it (reaped here)
 
     async def _run(self, call: Callable[..., T], *args: Any) -> T:
         if self.kind == "inline":
@@ -287,7 +348,9 @@ class Workers:
             self._closed = True
             pool, self._pool = self._pool, None
             threads, self._meanwhile = self._meanwhile, None
+            renewing, self._renewing = self._renewing, None
         if threads is not None:
             threads.shutdown(wait=False, cancel_futures=True)
-        if pool is not None:
-            pool.shutdown(wait=wait, cancel_futures=True)
+        for ending in (pool, renewing):
+            if ending is not None:
+                ending.shutdown(wait=wait, cancel_futures=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
@@ -15,19 +17,21 @@ __all__ = ["router"]
 
 def router(served: Served) -> APIRouter:
     """The routes, over the server's parts."""
-    readiness, cluster = served.readiness, served.cluster
+    readiness, cluster, dictionaries = served.readiness, served.cluster, served.dictionaries
     api = APIRouter()
 
     @api.get("/healthz", response_model=None)
-    async def healthz(request: Request) -> dict[str, bool] | JSONResponse:
-        """200 once the server is ready: every missing word index built, every stored room
-        loaded; until then 503, with what it is doing (or why it cannot start)."""
+    async def healthz(request: Request) -> dict[str, Any] | JSONResponse:
+        """200 once the server serves (a moment after its start), with the dictionaries
+        still prepared (``preparing``: their progress by language) and those that cannot be
+        (``failed``: why): the games of no words are served meanwhile. 503 while the whole
+        server cannot serve, with why (it is starting, it could not, Redis does not answer)."""
         reason, code = readiness.reason, readiness.code
         if reason is None and cluster is not None and not cluster.answers:
             reason, code = NO_REDIS, "no-redis"
-        if reason is None:
-            return {"ok": True}
         lang = negotiate(request.headers.get("accept-language"))
+        if reason is None:
+            return {"ok": True, **dictionaries.health(lang)}
         return JSONResponse({"ok": False, **refused_for(code, reason, lang)}, 503)
 
     return api

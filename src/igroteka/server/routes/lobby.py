@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from igroteka.games import game_names
 from igroteka.guides import has_guide, steps
 from igroteka.i18n import LANGUAGES, Text, negotiate
-from igroteka.server.api import NewRoom, OpenRoom, address, game_listing, refusals
+from igroteka.server.api import WORDS, NewRoom, OpenRoom, address, game_listing, refusals
 from igroteka.server.errors import RoomError
 from igroteka.server.routes.served import Served
 
@@ -35,13 +35,22 @@ def router(served: Served) -> APIRouter:
         chosen = lang if lang in LANGUAGES else negotiate(request.headers.get("accept-language"))
         return {"game": name, "lang": chosen, "steps": list(steps(name, chosen))}
 
+    @api.get("/api/dictionaries", responses=refusals())
+    async def dictionaries(request: Request) -> dict[str, Any]:
+        """The word games' dictionaries: each language's ``state`` (waiting, preparing,
+        ready, failed), its ``progress`` (0 to 1) until it is ready and a ``reason`` in the
+        language of Accept-Language; and the games that need one, by the option that
+        chooses their language (``by_option``) or by their ``languages``."""
+        return served.dictionaries.listing(negotiate(request.headers.get("accept-language")))
+
     @api.post(
         "/api/rooms",
         status_code=201,
-        responses=refusals("options", "seed", "bad-request", "too-many-rooms"),
+        responses=refusals("options", "seed", "bad-request", "too-many-rooms", *WORDS),
     )
     async def create_room(body: NewRoom, request: Request) -> dict[str, Any]:
-        """A room for a game; its invite link is ``/r/{id}``."""
+        """A room for a game; its invite link is ``/r/{id}``. A word game's waits for the
+        dictionary of its language (``preparing``: how far it is)."""
         guard.room_from(address(request))
         room, creator = await rooms.create(
             body.game,

@@ -105,9 +105,11 @@ def router(served: Served) -> APIRouter:
         responses=refusals(*ROOM, "bad-request", "not-creator", "started", "open-seats", *HELD),
     )
     async def start(room_id: str, body: Start, request: Request) -> dict[str, Any]:
-        """The room's creator starts the game once every seat is held (a person or a bot)."""
+        """The room's creator starts the game once every seat is held (a person or a bot),
+        and the dictionary of its language is ready (``preparing``: how far it is)."""
         with guard.holding(address(request)):
             room = await rooms.find(room_id)
+            rooms.gate(room.stored.game, room.stored.options)
             room.start(body.token)
         return room.public()
 
