@@ -1,7 +1,7 @@
 // The page's building blocks: elements, the toast, the HTTP API, redrawing that keeps what is
 // typed, and ids of actions. Nothing here knows a game or a room.
 
-import { language } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /**
  * An element: `on…` attributes are listeners, `class` its class, `style` its CSS text (set
@@ -55,20 +55,41 @@ export function toast(text) {
   toastTimer = setTimeout(() => box.classList.remove("shown"), 4000);
 }
 
-/** The server's HTTP API: the answer's JSON, or an Error with the server's reason.
+/** A refusal of the server's HTTP API, or the server not reached: the reason a person reads
+ * (`message`), the HTTP status (0: no answer at all, the network or the server down), the
+ * refusal's code (`starting`, `preparing`, …) and the whole answer. */
+export class ApiError extends Error {
+  /** @param {string} message @param {number} status @param {Record<string, any>} [data] */
+  constructor(message, status, data = {}) {
+    super(message);
+    this.status = status;
+    this.code = typeof data.error === "string" ? data.error : "";
+    this.data = data;
+  }
+}
+
+/** The server's HTTP API: the answer's JSON, or an ApiError with the server's reason (status 0
+ * when the server could not be reached).
  * @param {string} method @param {string} path @param {object} [body] @returns {Promise<any>} */
 export async function api(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    // the server gives its refusals in the language the person reads
-    headers: {
-      "Accept-Language": language(),
-      ...(body ? { "Content-Type": "application/json" } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      // the server gives its refusals in the language the person reads
+      headers: {
+        "Accept-Language": language(),
+        ...(body ? { "Content-Type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw new ApiError(t("noAnswer"), 0); // no answer: the network, or the server down
+  }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.reason || data.detail?.[0]?.msg || response.statusText);
+  if (!response.ok) {
+    throw new ApiError(data.reason || data.detail?.[0]?.msg || response.statusText || String(response.status), response.status, data);
+  }
   return data;
 }
 

@@ -54,6 +54,22 @@ const STRINGS = {
     nrNewRule: "New rule:", nrDismiss: "Got it", nrPlay: "Play", nrPause: "Pause",
     // the phone table (issue 27, point 2): the hand-over
     passDone: "Just now:",
+    // the server starting or out of reach, and the dictionaries still prepared (issue 39)
+    serverStarting: "The server is starting", serverUnreachable: "Cannot reach the server",
+    serverStartingHelp: "This page opens by itself as soon as the server is ready: there is no need to reload it.",
+    serverUnreachableHelp: "Check the connection, or that the server is running. This page opens by itself as soon as the server answers: there is no need to reload it.",
+    serverSaysHelp: "This page tries again by itself and opens as soon as the server can show it.",
+    tryingAgain: "trying again in {n} s", tryingNow: "trying now…", tryNow: "Try now",
+    noAnswer: "Cannot reach the server: check the connection and try again in a moment",
+    roomsOutOfDate: "Cannot reach the server: the open rooms shown may be out of date. They are updated by themselves as soon as it answers.",
+    dictWaiting: "the dictionary is waiting its turn to be prepared", dictPreparing: "preparing the dictionary, {percent}%",
+    dictFailed: "the dictionary cannot be prepared", dictCard: "{game}, {lang}: {state}", dictCardOther: "{lang}: {state}",
+    dictReadyToo: "Ready to play now: {langs}",
+    dictForm: "{game} ({lang}) can be created as soon as its dictionary is ready: {state}. The button turns on by itself: there is no need to reload the page.",
+    dictFormFailed: "{game} ({lang}) cannot be played on this server: {reason}.",
+    dictFormOther: "You can play in {langs} now: choose it in “{field}”.",
+    dictReadyNow: "Dictionary ready ({lang}): its word games can be played now",
+    tableConnecting: "Opening the table…", tableOpensItself: "The table opens by itself as soon as it is ready: there is no need to reload the page.",
   },
   uk: {
     openRooms: "Відкриті кімнати", noOpenRooms: "Зараз відкритих кімнат немає: створіть свою нижче", joinRoom: "Приєднатися",
@@ -102,6 +118,22 @@ const STRINGS = {
     nrNewRule: "Нове правило:", nrDismiss: "Зрозуміло", nrPlay: "Відтворити", nrPause: "Пауза",
     // the phone table (issue 27, point 2): the hand-over
     passDone: "Щойно:",
+    // сервер запускається або недосяжний, словники ще готуються (issue 39)
+    serverStarting: "Сервер запускається", serverUnreachable: "Не вдається зв’язатися із сервером",
+    serverStartingHelp: "Ця сторінка відкриється сама, щойно сервер буде готовий: перезавантажувати її не треба.",
+    serverUnreachableHelp: "Перевірте з’єднання або чи запущено сервер. Ця сторінка відкриється сама, щойно сервер відповість: перезавантажувати її не треба.",
+    serverSaysHelp: "Ця сторінка сама спробує ще раз і відкриється, щойно сервер зможе її показати.",
+    tryingAgain: "пробуємо знову через {n} с", tryingNow: "пробуємо…", tryNow: "Спробувати зараз",
+    noAnswer: "Не вдається зв’язатися із сервером: перевірте з’єднання й спробуйте ще раз за мить",
+    roomsOutOfDate: "Не вдається зв’язатися із сервером: список відкритих кімнат може бути застарілим. Він оновиться сам, щойно сервер відповість.",
+    dictWaiting: "словник чекає своєї черги на підготовку", dictPreparing: "готуємо словник, {percent}%",
+    dictFailed: "словник не вдається підготувати", dictCard: "{game}, {lang}: {state}", dictCardOther: "{lang}: {state}",
+    dictReadyToo: "Уже можна грати: {langs}",
+    dictForm: "«{game}» ({lang}) можна буде створити, щойно буде готовий словник: {state}. Кнопка ввімкнеться сама: перезавантажувати сторінку не треба.",
+    dictFormFailed: "У «{game}» ({lang}) не можна грати на цьому сервері: {reason}.",
+    dictFormOther: "Уже можна грати такою мовою: {langs}. Її можна обрати в полі «{field}».",
+    dictReadyNow: "Словник готовий ({lang}): у його ігри зі словами вже можна грати",
+    tableConnecting: "Відкриваємо стіл…", tableOpensItself: "Стіл відкриється сам, щойно буде готовий: перезавантажувати сторінку не треба.",
   },
   ru: {
     openRooms: "Открытые комнаты", noOpenRooms: "Сейчас открытых комнат нет: создайте свою ниже", joinRoom: "Присоединиться",
@@ -150,6 +182,22 @@ const STRINGS = {
     nrNewRule: "Новое правило:", nrDismiss: "Понятно", nrPlay: "Воспроизвести", nrPause: "Пауза",
     // the phone table (issue 27, point 2): the hand-over
     passDone: "Только что:",
+    // сервер запускается или недоступен, словари ещё готовятся (issue 39)
+    serverStarting: "Сервер запускается", serverUnreachable: "Не удаётся связаться с сервером",
+    serverStartingHelp: "Эта страница откроется сама, как только сервер будет готов: перезагружать её не нужно.",
+    serverUnreachableHelp: "Проверьте соединение или запущен ли сервер. Эта страница откроется сама, как только сервер ответит: перезагружать её не нужно.",
+    serverSaysHelp: "Эта страница сама попробует ещё раз и откроется, как только сервер сможет её показать.",
+    tryingAgain: "пробуем снова через {n} с", tryingNow: "пробуем…", tryNow: "Попробовать сейчас",
+    noAnswer: "Не удаётся связаться с сервером: проверьте соединение и попробуйте ещё раз через минуту",
+    roomsOutOfDate: "Не удаётся связаться с сервером: список открытых комнат может быть устаревшим. Он обновится сам, как только сервер ответит.",
+    dictWaiting: "словарь ждёт своей очереди на подготовку", dictPreparing: "готовим словарь, {percent}%",
+    dictFailed: "словарь не удаётся подготовить", dictCard: "{game}, {lang}: {state}", dictCardOther: "{lang}: {state}",
+    dictReadyToo: "Уже можно играть: {langs}",
+    dictForm: "«{game}» ({lang}) можно будет создать, как только будет готов словарь: {state}. Кнопка включится сама: перезагружать страницу не нужно.",
+    dictFormFailed: "В «{game}» ({lang}) нельзя играть на этом сервере: {reason}.",
+    dictFormOther: "Уже можно играть на таком языке: {langs}. Его можно выбрать в поле «{field}».",
+    dictReadyNow: "Словарь готов ({lang}): в его игры со словами уже можно играть",
+    tableConnecting: "Открываем стол…", tableOpensItself: "Стол откроется сам, как только будет готов: перезагружать страницу не нужно.",
   },
 };
 

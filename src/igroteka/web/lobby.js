@@ -2,18 +2,25 @@
 // (the one way to choose a game), with the language its words are in said on the card and the
 // form; or, in one click, a game against bots started at once.
 // A change of language draws the lobby again with what was typed in it (a teacher's deck too).
+// A word game whose dictionary the server still prepares says so on its card and on the form,
+// with its progress, and can be created by itself once it is ready (dictionaries.js); while
+// the server cannot be reached the lobby says so and tries again by itself (reach.js).
 
-import { api, h } from "./dom.js";
+import { ALL_READY, becameReady, blocker, cardLine, languageOf, pending } from "./dictionaries.js";
+import { api, h, toast } from "./dom.js";
 import { gameTitle, games, said } from "./games.js";
 import { guideButton } from "./guide.js";
 import { language, languageName, t } from "./i18n.js";
 import { keepCreator, keepOptions, keepToken, keptName } from "./keep.js";
 import { chosenOptions, optionFields } from "./options.js";
 import { chosenAvatar } from "./people.js";
+import { patiently, unreachable } from "./reach.js";
 
 /** @typedef {import("./games.js").Declared} Declared */
 
 const REFRESH = 5000; // ms between two looks at the open rooms
+const PREPARING = 1000; // ms between two looks at the dictionaries while one is prepared
+const UNANSWERED = 5000; // ms before looking again when the server did not say (or the tab is hidden)
 
 export class LobbyPage {
   /** The lobby in `main`; `navigate(path)` opens a room. */
@@ -26,10 +33,19 @@ export class LobbyPage {
     this.touched = new Set(); // the names of the fields the person changed
     this.closed = false;
     this.onFocus = () => this.refresh();
+    /** @type {import("./dictionaries.js").Listing | null} the server's dictionaries (null: not said yet) */
+    this.dictionaries = null;
+    this.dictionaryTurn = 0; // the latest look at them: an older answer that comes late is dropped
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.dictionaryTimer = undefined;
+    this.offline = false; // the last look at the open rooms found no server
   }
 
   async open() {
-    this.declared = await games();
+    // the page says why it waits, and tries again, until the server answers
+    this.declared = await patiently(games, this.main, () => this.closed);
+    if (this.closed) return;
+    await this.watchDictionaries();
     if (this.closed) return;
     this.render();
     window.addEventListener("focus", this.onFocus);
@@ -40,6 +56,8 @@ export class LobbyPage {
   close() {
     this.closed = true;
     clearInterval(this.timer);
+    clearTimeout(this.dictionaryTimer);
+    this.dictionaryTurn += 1;
     window.removeEventListener("focus", this.onFocus);
   }
 
@@ -47,10 +65,45 @@ export class LobbyPage {
     if (this.closed || document.hidden) return;
     try {
       this.rooms = await api("GET", "/api/rooms");
-    } catch {
-      return; // the list stays as it was; the next look may fare better
+      this.offline = false;
+    } catch (error) {
+      this.offline = unreachable(error); // the list stays as it was, said to be maybe old
     }
-    if (!this.closed && this.list) this.list.replaceChildren(...this.roomItems());
+    if (this.notice) this.notice.hidden = !this.offline;
+    if (!this.closed && this.list && !this.offline) this.list.replaceChildren(...this.roomItems());
+  }
+
+  /** Look at the server's dictionaries: again in a second while one is prepared, in a few
+   * seconds while the server does not say, never again once each is ready or failed (an
+   * older server, which has no such address, has them all ready). The cards and the form
+   * follow each answer; a language that becomes ready meanwhile is said once. */
+  async watchDictionaries() {
+    const turn = (this.dictionaryTurn += 1);
+    clearTimeout(this.dictionaryTimer);
+    let again = UNANSWERED;
+    /** @type {string[]} */
+    let ready = [];
+    try {
+      const listing = await api("GET", "/api/dictionaries");
+      if (turn !== this.dictionaryTurn || this.closed) return;
+      ready = becameReady(this.dictionaries, listing);
+      this.dictionaries = listing;
+      again = pending(listing) ? (document.hidden ? UNANSWERED : PREPARING) : 0;
+    } catch (error) {
+      if (turn !== this.dictionaryTurn || this.closed) return;
+      if (error.status === 404) {
+        this.dictionaries = ALL_READY;
+        again = 0;
+      }
+    }
+    for (const lang of ready) toast(t("dictReadyNow", { lang: languageName(lang) }));
+    this.showDictionaries?.(ready);
+    if (again) this.dictionaryTimer = setTimeout(() => this.watchDictionaries(), again);
+  }
+
+  /** The server's reasons are in the language asked: ask again in the new one. */
+  languageChanged() {
+    if (this.dictionaries && this.dictionaries !== ALL_READY) this.watchDictionaries();
   }
 
   // the whole lobby, drawn again (a new language): what was typed and chosen is put back
@@ -58,7 +111,8 @@ export class LobbyPage {
     if (!this.declared) return;
     const kept = this.form ? this.values() : null;
     this.list = h("ul", { class: "open-rooms-list" }, this.roomItems());
-    const rooms = h("section", { class: "panel open-rooms", "aria-labelledby": "open-rooms-title" }, h("h2", { id: "open-rooms-title" }, t("openRooms")), this.list);
+    this.notice = h("p", { class: "lobby-offline", role: "status", hidden: !this.offline }, t("roomsOutOfDate"));
+    const rooms = h("section", { class: "panel open-rooms", "aria-labelledby": "open-rooms-title" }, h("h2", { id: "open-rooms-title" }, t("openRooms")), this.notice, this.list);
     this.form = this.newGameForm();
     this.main.replaceChildren(h("div", { class: "lobby" }, rooms, this.form));
     if (kept) this.restore(kept);
@@ -95,6 +149,12 @@ export class LobbyPage {
     const players = h("input", { type: "number", name: "players", id: "players", value: 2, min: 1, max: 6 });
     const fields = h("div", { class: "fields" });
     const problem = h("p", { class: "form-error", role: "alert" });
+    // why the chosen game cannot be made yet (its dictionary is prepared): beside each button
+    const waitNote = h("p", { class: "dictionary-note", id: "dictionary-note", hidden: true });
+    const submitNote = h("p", { class: "dictionary-note", id: "dictionary-note-submit", hidden: true });
+    const submit = h("button", { type: "submit", class: "primary", "aria-describedby": "dictionary-note-submit" }, t("create"));
+    bots.setAttribute("aria-describedby", "dictionary-note");
+    let busy = false; // a game against bots is being made
     const chosen = () => declared.find((g) => g.name === gameField.value) ?? declared[0];
     cards.append(
       ...declared.map((g) =>
@@ -105,12 +165,65 @@ export class LobbyPage {
           h("b", {}, said(g.title)),
           h("span", { class: "game-card-line" }, said(g.summary)),
           g.languages?.length ? h("span", { class: "game-card-language" }, t("languageLine", { langs: languageList(g.languages) })) : null,
+          h("span", { class: "game-card-dictionary", hidden: true }),
         ),
       ),
     );
     const showLanguage = () => {
       spoken.textContent = languageNote(chosen(), form);
       spoken.hidden = !spoken.textContent;
+    };
+    // the language a game would be played in: the form's choice for the chosen game, else the
+    // default of the page's language
+    const langFor = (/** @type {Declared} */ game) => {
+      const key = this.dictionaries?.games?.[game.name]?.by_option;
+      if (!key) return languageOf(game, this.dictionaries);
+      const elements = /** @type {any} */ (form.elements); // by field name
+      const value = game === chosen() && elements[key] ? elements[key].value : inLanguage(game).options.find((option) => option.key === key)?.default;
+      return languageOf(game, this.dictionaries, value);
+    };
+    // the dictionaries on the cards and the form: the buttons are off while the chosen
+    // language is not ready, and on again by themselves once it is (`ready`: the languages
+    // that have just become ready, which end a refusal of the form that waited for them)
+    const showDictionaries = (/** @type {string[]} */ ready = []) => {
+      for (const card of /** @type {HTMLCollectionOf<HTMLElement>} */ (cards.children)) {
+        const game = declared.find((g) => g.name === card.dataset.game);
+        const line = /** @type {HTMLElement | null} */ (card.querySelector(".game-card-dictionary"));
+        if (!game || !line) continue;
+        line.textContent = cardLine(game, this.dictionaries, langFor(game));
+        line.hidden = !line.textContent;
+      }
+      const game = chosen();
+      const key = this.dictionaries?.games?.[game.name]?.by_option;
+      const field = said(game.options.find((option) => option.key === key)?.label);
+      const why = blocker(game, this.dictionaries, langFor(game), field);
+      for (const note of [waitNote, submitNote]) {
+        if (note.textContent !== (why ?? "")) note.textContent = why ?? "";
+        note.hidden = !why;
+      }
+      submit.disabled = Boolean(why);
+      bots.disabled = Boolean(why) || busy;
+      if (problem.dataset.preparing && ready.includes(problem.dataset.preparing)) {
+        problem.textContent = ""; // what it waited for is ready: try again
+        delete problem.dataset.preparing;
+      }
+    };
+    this.showDictionaries = showDictionaries;
+    // what follows the form's values, once restore() has put them back
+    this.restored = () => {
+      showLanguage();
+      showDictionaries();
+    };
+    // a refusal stays on the form until the next try (a deck's problems are a list), and what
+    // was typed stays too; one that waits for a dictionary looks at the dictionaries again
+    const refused = (error) => {
+      problem.textContent = error.message;
+      if (error.code === "preparing" || error.code === "no-dictionary") {
+        problem.dataset.preparing = error.data?.lang ?? "";
+        this.watchDictionaries();
+      } else {
+        delete problem.dataset.preparing;
+      }
     };
     const showFields = () => {
       const game = chosen();
@@ -124,6 +237,7 @@ export class LobbyPage {
         card.setAttribute("aria-pressed", card.dataset.game === game.name ? "true" : "false");
       }
       showLanguage();
+      showDictionaries();
     };
     const choose = (name) => {
       gameField.value = name;
@@ -134,6 +248,7 @@ export class LobbyPage {
     form.addEventListener("change", (event) => {
       if (nameOf(event)) this.touched.add(nameOf(event));
       if (nameOf(event) === chosen().language_option) showLanguage();
+      showDictionaries(); // the language chosen may be one not ready yet
     });
     form.addEventListener("input", (event) => { if (nameOf(event)) this.touched.add(nameOf(event)); });
     showFields();
@@ -153,13 +268,15 @@ export class LobbyPage {
     };
     bots.addEventListener("click", async () => {
       problem.textContent = "";
+      busy = true;
       bots.disabled = true;
       try {
         await this.playBots(chosen(), asked());
       } catch (error) {
-        problem.textContent = error.message;
+        refused(error);
       } finally {
-        bots.disabled = false;
+        busy = false;
+        showDictionaries();
       }
     });
     form.append(
@@ -167,13 +284,15 @@ export class LobbyPage {
       cards,
       gameField,
       h("div", { class: "game-line" }, summary, howTo, bots),
+      waitNote,
       spoken,
       h("label", { for: "players" }, t("players"), players),
       fields,
       h("label", { for: "turn-timer" }, t("turnTimer"), h("input", { type: "number", id: "turn-timer", name: "turn_timer", min: 1, max: 3600, placeholder: "—" })),
       h("label", { for: "private", class: "check" }, h("input", { type: "checkbox", id: "private", name: "private" }), t("privateRoom")),
       problem,
-      h("button", { type: "submit", class: "primary" }, t("create")),
+      submitNote,
+      submit,
     );
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -185,7 +304,7 @@ export class LobbyPage {
         keepOptions(room.id, body.options);
         this.navigate(room.invite);
       } catch (error) {
-        problem.textContent = error.message; // stays until the next try: a deck's problems are a list
+        refused(error);
       }
     });
     return form;
@@ -237,6 +356,7 @@ export class LobbyPage {
       else element.value = value;
       element.dispatchEvent(new Event("change")); // a field shown only for a value follows it
     }
+    this.restored?.(); // (the events above do not bubble up to the form's listeners)
   }
 }
 

@@ -17,6 +17,7 @@ export class ReplayPage {
     this.step = 0;
     this.steps = 0;
     this.playing = null; // the timer while the replay plays itself
+    this.closed = false;
     this.keys = (event) => {
       if (event.key === "ArrowRight") this.go(this.step + 1);
       if (event.key === "ArrowLeft") this.go(this.step - 1);
@@ -24,8 +25,8 @@ export class ReplayPage {
   }
 
   async open() {
-    this.room = await findRoom(this.main, this.id);
-    if (!this.room) return;
+    this.room = await findRoom(this.main, this.id, () => this.closed);
+    if (!this.room || this.closed) return;
     document.addEventListener("keydown", this.keys);
     await this.go(0);
   }
@@ -99,6 +100,7 @@ export class ReplayPage {
   }
 
   close() {
+    this.closed = true;
     this.pause();
     document.removeEventListener("keydown", this.keys);
   }

@@ -9,15 +9,19 @@ import { guideButton, hasGuide } from "./guide.js";
 import { language, t } from "./i18n.js";
 import { forgetToken, tokens } from "./keep.js";
 import { BannerBox, LogPanel, Moments, seatName } from "./narration.js";
+import { patiently, waitsForDictionary } from "./reach.js";
 import { chosenSeed, seating } from "./seats.js";
 
 
-// The room, or null (and a message on the page) when there is no such room.
-export async function findRoom(main, id) {
+// The room, or null (and a message on the page) when there is no such room. While the server
+// starts or cannot be reached, or prepares the dictionary of the room's words, the page says
+// so and tries again by itself (reach.js).
+export async function findRoom(main, id, closed = () => false) {
   try {
-    return await api("GET", `/api/rooms/${id}`);
+    return await patiently(() => api("GET", `/api/rooms/${id}`), main, closed, waitsForDictionary);
   } catch (error) {
-    main.replaceChildren(h("p", { class: "panel" }, t("notFound")));
+    if (closed()) return null;
+    main.replaceChildren(h("p", { class: "panel" }, error.status === 404 ? t("notFound") : error.message));
     return null;
   }
 }
@@ -34,6 +38,9 @@ function withMethods(methods) {
   Object.assign(Base.prototype, methods);
   return /** @type {any} */ (Base);
 }
+
+/** The refusals of a socket that wait for something the server is doing: tried again. */
+const WAITS = new Set(["preparing", "no-dictionary", "starting", "moved"]);
 
 export class RoomPage extends withMethods({ ...seating, ...gathering }) {
   /** @param {HTMLElement} main @param {string} id */
@@ -53,13 +60,15 @@ export class RoomPage extends withMethods({ ...seating, ...gathering }) {
     this.bannerBox = new BannerBox();
     this.moments = null; // the rules met for the first time, once the game is known
     this.closed = false;
+    /** @type {string | null} why the table cannot open yet, as the server said it */
+    this.waiting = null;
     /** @type {(() => void) | undefined} the listener of a gesture, while listen() holds (gathering.js) */
     this.gestured = undefined;
   }
 
   async open() {
     await this.claimMoved(); // a seat moved here from another device (gathering.js)
-    this.room = await findRoom(this.main, this.id);
+    this.room = await findRoom(this.main, this.id, () => this.closed);
     if (!this.room || this.closed) return;
     this.listen(); // a gesture allows the turn's sound; the tab's title (gathering.js)
     this.connectAll();
@@ -96,9 +105,10 @@ export class RoomPage extends withMethods({ ...seating, ...gathering }) {
         return;
       }
       document.body.classList.add("offline");
-      // 4429: a limit was met, and the refusal before the close said which: leave it shown
+      // 4429: a limit was met, and the refusal before the close said which: leave it shown;
+      // a table that waits (its dictionary prepared) says so on the page, not in a toast
       const limited = event.code === 4429;
-      if (!limited) toast(t("reconnecting"));
+      if (!limited && !this.waiting) toast(t("reconnecting"));
       setTimeout(() => this.connect(key, Math.min(delay * 2, 5000)), limited ? 5000 : delay);
     };
   }
@@ -124,7 +134,14 @@ export class RoomPage extends withMethods({ ...seating, ...gathering }) {
     if (message.type === "reaction") return this.reacted(message);
     if (message.type === "welcome" || message.type === "room") this.room = message.room;
     this.narrated(key, message);
+    if (message.type === "error" && WAITS.has(message.error) && !this.views[key]) {
+      // the table cannot open yet (its dictionary is prepared, the server starts): said on
+      // the page until it opens, the socket trying again meanwhile
+      this.waiting = message.reason;
+      return this.render();
+    }
     if (message.view !== undefined && message.type !== "error") {
+      this.waiting = null;
       this.views[key] = message.view;
       this.contexts[key] = message.context ?? null;
       this.seqs[key] = message.seq;
@@ -258,7 +275,20 @@ export class RoomPage extends withMethods({ ...seating, ...gathering }) {
 
   // a game stopped (by an update) before its first state: there is no table, only the reason
   renderStopped(known) {
-    if (!known?.outcome) return;
+    if (!known?.outcome) {
+      // no view yet: the table is joined (a moment), or waits for what the server said
+      const said = this.waiting ? `${this.waiting.charAt(0).toUpperCase()}${this.waiting.slice(1)}` : t("tableConnecting");
+      redraw(
+        this.main,
+        h(
+          "section",
+          { class: "panel server-waiting table-waiting" },
+          h("p", { class: "server-waiting-head" }, h("b", { role: "status", "aria-live": "polite", "data-key": "table-waiting" }, said)),
+          h("p", { class: "muted server-help" }, t("tableOpensItself")),
+        ),
+      );
+      return;
+    }
     redraw(
       this.main,
       h(
