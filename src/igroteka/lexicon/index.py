@@ -1,9 +1,9 @@
 """The compiled word index of a language, built once into a cache directory.
 
-Scanning a dictionary's millions of forms takes about half a minute, so it is
-done once per language and per version of its sources: the word lists are
-compiled into marisa tries, NumPy bit sets and a GADDAG automaton packed in a
-NumPy array, and saved in the cache directory (``$IGROTEKA_CACHE``, else
+Reading a dictionary's millions of forms (:mod:`igroteka.lexicon.scan`) takes 10-15 s of
+CPU, so it is done once per language and per version of its sources: the word lists are
+compiled into a sorted word list, a marisa trie, NumPy bit sets and a GADDAG automaton packed
+in a NumPy array, and saved in the cache directory (``$IGROTEKA_CACHE``, else
 ``$XDG_CACHE_HOME/igroteka``, else ``~/.cache/igroteka``). A later start loads
 them in a fraction of a second. The name of the files carries a digest of
 everything the lists depend on (the versions of pymorphy3 and of the
@@ -12,9 +12,8 @@ version of any of them builds a new index and the old files are removed.
 
 Per language, of words in normal form (see :func:`igroteka.lexicon.text.normal`):
 
-- ``words``: every form that passes the ``any`` rule, in a
-  trie that also numbers them and turns a number back into its word
-  (marisa-trie);
+- ``words``: every form that passes the ``any`` rule, sorted, each numbered by its place
+  (:class:`igroteka.lexicon.wordlist.WordList`, which turns a number back into its word);
 - ``nouns``: every form that passes the ``nouns`` rule (famous surnames
   and place names included), in a trie of its own (they are not all ``words``:
   the ``any`` rule takes no proper names);
@@ -271,8 +270,8 @@ def _fault(error: OSError, folder: Path) -> Text:
 
 @functools.cache
 def index(lang: str) -> Index:
-    """The index of a language: loaded from the cache, or built there first
-    (:func:`prepare`); :class:`PrepareError` if it cannot be."""
+    """The index of a language: loaded from the cache, or built there first (:func:`prepare`,
+    seconds); :class:`PrepareError` if it cannot be."""
     language = check_language(lang)
     paths = _paths(language, index_key(language))
     with _lock:
