@@ -52,6 +52,17 @@ test("the card of a game whose language is prepared says so with its progress, a
   setLanguage("en");
 });
 
+test("two languages prepared at once are one sentence, the one chosen first", () => {
+  const both = listing();
+  both.languages.uk = { state: "preparing", progress: 0.2, reason: "preparing its dictionary, 20%" };
+  setLanguage("uk");
+  assert.equal(
+    cardLine(CROSSWORD, both, "uk"),
+    "Ерудит, українська: готуємо словник, 20%; російська: готуємо словник, 40%",
+  );
+  setLanguage("en");
+});
+
 test("a language waiting its turn and one that failed are said, the failed one by its reason", () => {
   const waiting = listing({ state: "waiting", progress: 0, reason: "its dictionary is waiting to be prepared" });
   assert.equal(stateWords(waiting.languages.ru), "the dictionary is waiting its turn to be prepared");

@@ -100,8 +100,9 @@ export function cardLine(game, listing, lang) {
     return t(index === 0 ? "dictCard" : "dictCardOther", values);
   });
   const ready = langs.filter((code) => !waiting.includes(code));
-  if (ready.length) said.push(t("dictReadyToo", { langs: ready.map(languageName).join(", ") }));
-  return said.join(". ");
+  const line = said.join("; "); // "…, 40%; Ukrainian: …": one sentence, whatever the case of a name
+  if (!ready.length) return line;
+  return `${line}. ${t("dictReadyToo", { langs: ready.map(languageName).join(", ") })}`;
 }
 
 /** Why a room of `game` in `lang` cannot be made yet (the form's submit is off meanwhile), or
