@@ -281,8 +281,7 @@ def cmd_words_best(args: argparse.Namespace) -> int:
         raise UsageError(error.reason) from None
     if not is_built(args.lang):
         print(
-            f"igroteka: building the {args.lang} word index in {cache_dir()} "
-            "(once; seconds)...",
+            f"igroteka: building the {args.lang} word index in {cache_dir()} (once; seconds)...",
             file=sys.stderr,
         )
     try:
