@@ -17,6 +17,7 @@ thread-safe. The command line speaks English.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -43,8 +44,7 @@ def line_of(found: Dictionary) -> str:
     if found.state == "failed":
         return f"the {found.lang} dictionary cannot be prepared: {found.reason}"
     if found.state == "ready":
-        took = f" in {found.took:.0f} s" if found.took is not None else ""
-        return f"the {found.lang} dictionary is ready{took}"
+        return f"the {found.lang} dictionary is ready{_took(found)}"
     return f"preparing the {found.lang} dictionary… {found.percent}%"
 
 
@@ -57,8 +57,7 @@ def bar_of(found: Dictionary) -> str:
     if found.state == "failed":
         return f"{found.lang} dictionary  cannot be prepared: {found.reason}"
     if found.state == "ready":
-        took = f" in {found.took:.0f} s" if found.took is not None else ""
-        return f"{found.lang} dictionary  ready{took}"
+        return f"{found.lang} dictionary  ready{_took(found)}"
     filled = int(found.progress * WIDTH)
     bar = "█" * filled + "·" * (WIDTH - filled)
     return f"{found.lang} dictionary  [{bar}] {found.percent:3d}%"
@@ -111,7 +110,7 @@ class Console:
         before = self.shown.get(found.lang)
         if self._drawn and before is not None and bar_of(before) == bar_of(found):
             return
-        self.shown[found.lang] = _copy(found)
+        self.shown[found.lang] = dataclasses.replace(found)  # its state now, not as it goes
         text = f"\x1b[{self._drawn}F" if self._drawn else ""
         for shown in self.shown.values():
             text += "\x1b[2K" + bar_of(shown) + "\n"
@@ -123,7 +122,6 @@ class Console:
         self.out.flush()
 
 
-def _copy(found: Dictionary) -> Dictionary:
-    return Dictionary(
-        found.lang, found.state, found.progress, found.reason, found.began, found.took
-    )
+def _took(found: Dictionary) -> str:
+    """How long a ready language took, said after it (nothing if it was ready at start)."""
+    return f" in {found.took:.0f} s" if found.took is not None else ""
