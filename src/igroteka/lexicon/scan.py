@@ -6,13 +6,14 @@ reading: the number of a *paradigm* (a lemma's table of endings and tags) and th
 A form is read once per reading, millions of times in all (Ukrainian 6.5 million readings of
 3.7 million forms), so nothing here is done form by form in Python:
 
-- the DAWG's keys come out in one call, sorted, and are joined into one buffer of UTF-8 bytes;
-- NumPy reads each key's reading from its bytes, and each reading's tag from its paradigm;
+- the DAWG's file is read whole (:mod:`igroteka.lexicon.dawgfile`): the forms, sorted, as one
+  buffer of UTF-8 bytes, and each form's readings as rows of bytes;
+- NumPy reads each reading's paradigm and place from its bytes, and its tag from the paradigm;
 - what a tag says (a distortion, an abbreviation, a proper name, a noun in the nominative
   singular...) is worked out once for each of the dictionary's few thousand tags, and spread
   over the readings by indexing;
 - a form's readings are next to each other, so what a form is, is what any of its readings is
-  (one reduction over each run of equal forms);
+  (one reduction over each form's readings);
 - only indeclinable readings (a few thousand) go through Python: whether one is an
   abbreviation depends on its lemma and its form's other readings
   (:func:`igroteka.lexicon.morph.abbreviation`).
@@ -32,15 +33,18 @@ import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from igroteka.lexicon import dawgfile
+from igroteka.lexicon.dawgfile import Keys
 from igroteka.lexicon.morph import PROPER_MARKS, abbreviation
 from igroteka.lexicon.text import ALPHABETS, Language
 
-__all__ = ["GENDERS", "Scanned", "nouns_among", "raw_keys", "scan"]
+__all__ = ["GENDERS", "Scanned", "nouns_among", "read_keys", "scan"]
 
 Mask = npt.NDArray[np.bool_]
 Indices = npt.NDArray[np.int64]
@@ -90,15 +94,19 @@ class Scanned:
     """Every form with a reading as a common noun in the nominative singular (or plural
     only), and in Ukrainian the same spelt with г for ґ (the judge reads г as ґ): the nouns
     a diminutive may be made from; None when only some of the dictionary was read."""
+    respellable: frozenset[str] | None
+    """Every form the judge may also read as another form of the dictionary (Ukrainian: each
+    form with ґ, spelt with г); None when only some of the dictionary was read."""
 
 
-def raw_keys(dictionary: Any) -> list[str]:
-    """Every key of the dictionary's DAWG: a form, ``\\x01``, its reading in base64 and a
-    line end; one key per reading, sorted."""
-    import dawg
+def read_keys(dictionary: Any) -> Keys:
+    """Every key of the dictionary's DAWG (its forms and their readings), read from its file
+    (:mod:`igroteka.lexicon.dawgfile`)."""
+    return dawgfile.read(Path(dictionary.path) / "words.dawg", payload=_PAYLOAD)
 
-    keys: list[str] = dawg.CompletionDAWG.keys(dictionary.words)
-    return keys
+
+_PAYLOAD = 9
+"""The bytes of a reading after its form's ``\\x01``: 8 of base64 and a line end."""
 
 
 def scan(
@@ -107,21 +115,23 @@ def scan(
     keys: Sequence[str] | None = None,
     progress: Callable[[float], object] = lambda _: None,
 ) -> Scanned:
-    """Read a pymorphy3 dictionary (``analyzer(lang).dictionary``) whole: its ``keys`` (by
-    default all of :func:`raw_keys`), ``progress`` told how far the scan is (0 to 1)."""
-    raw = raw_keys(dictionary) if keys is None else keys
+    """Read a pymorphy3 dictionary (``analyzer(lang).dictionary``) whole, or only the ``keys``
+    of its DAWG given (sorted), ``progress`` told how far the scan is (0 to 1)."""
+    read = read_keys(dictionary) if keys is None else Keys.of(keys, _PAYLOAD)
     progress(0.3)
-    lines = _Lines(raw, lang)
+    lines = _Lines(read, lang)
     progress(0.5)
-    tags = _tags(dictionary, lines.para, lines.idx)
+    table = _Paradigms.of(dictionary)
+    tags = _tags(table, lines.para, lines.idx)
     flags = _tag_flags(dictionary, lang)[tags]
     word = (flags & (_DIST | _ABBR | _PROPER)) == 0
     candidate = (flags & (_DIST | _ABBR | _CANDIDATE)) == _CANDIDATE
     singular = (flags & _SINGULAR) != 0
-    _spare_indeclinables(dictionary, lines, flags, word, candidate)
+    _spare_indeclinables(dictionary, lines, table, flags, (word, candidate))
     kind = flags & _KINDS
     place = candidate & (kind == _PLACE)
-    place[_famous(dictionary, lines, np.flatnonzero(candidate & (kind == _SURNAME)), lang)] = True
+    surnames = np.flatnonzero(candidate & (kind == _SURNAME))
+    place[_famous(dictionary, lines, surnames, lang, table)] = True
     common = candidate & (kind == 0)  # a diminutive's base too (кофе)
     fixed = (flags & _FIXD) != 0  # indeclinable: not a noun where the form is a function word
     function = (flags & (_FUNCTION | _DIST)) == _FUNCTION
@@ -151,7 +161,19 @@ def scan(
         failing=list(itertools.compress(forms, failing.tolist())),
         genders=gendered[any_common],
         bases=frozenset(bases) if keys is None else None,
+        respellable=_respellable(lines) if keys is None else None,
     )
+
+
+def _respellable(lines: _Lines) -> frozenset[str]:
+    """The forms the judge may also read as another form of the dictionary: each form spelt
+    with a letter it also reads another as (Ukrainian ґ, which г may be), spelt without."""
+    substitute = _READ_AS_OTHERS.get(lines.lang)
+    if substitute is None:
+        return frozenset()
+    letter, other = substitute
+    numbers = lines.forms_with(other).tolist()
+    return frozenset(lines.forms[number].replace(other, letter) for number in numbers)
 
 
 def nouns_among(found: Scanned, lang: Language) -> set[str]:
@@ -165,7 +187,10 @@ def nouns_among(found: Scanned, lang: Language) -> set[str]:
     from igroteka.lexicon.diminutive import base_of
     from igroteka.lexicon.rules import check, famous_surnames
 
-    respelt = {form for form in (*found.common, *found.failing) if _respelt(form, lang)}
+    asking = (*found.common, *found.failing)
+    if found.respellable is not None:  # a form another cannot be read as is not asked
+        asking = tuple(form for form in asking if form in found.respellable)
+    respelt = {form for form in asking if _respelt(form, lang)}
     genders = [frozenset(g for n, g in enumerate(GENDERS) if bits >> n & 1) for bits in range(16)]
     common = {
         form
@@ -176,39 +201,59 @@ def nouns_among(found: Scanned, lang: Language) -> set[str]:
     return {*found.places, *common, *(form for form in asked if check(form, lang, "nouns").ok)}
 
 
-_READ_AS_OTHERS = {"uk": "г"}
-"""The letters the judge also reads as others (pymorphy3's substitutes: Ukrainian г as ґ)
-where the scan keeps the dictionary's spelling (Russian ё it reads as е, as the judge does)."""
+_READ_AS_OTHERS = {"uk": ("г", "ґ")}
+"""A letter the judge also reads as another (pymorphy3's substitutes: Ukrainian г as ґ) where
+the scan keeps the dictionary's spelling (Russian ё it reads as е, as the judge does)."""
 
 
 def _respelt(form: str, lang: Language) -> bool:
     """Whether the judge also reads ``form`` as another form of the dictionary."""
     from igroteka.lexicon.morph import known_parses
 
-    letters = _READ_AS_OTHERS.get(lang, "")
-    if not any(letter in form for letter in letters):
+    letter, _ = _READ_AS_OTHERS.get(lang, ("", ""))
+    if not letter or letter not in form:
         return False
     return any(spelt != form for spelt, _, _ in known_parses(form, lang))
 
 
-def _famous(dictionary: Any, lines: _Lines, chosen: Indices, lang: Language) -> Indices:
+def _famous(
+    dictionary: Any, lines: _Lines, chosen: Indices, lang: Language, table: _Paradigms
+) -> Indices:
     """The lines of ``chosen`` (surnames) that are a famous person's, by form or lemma."""
     from igroteka.lexicon.rules import famous_surnames
     from igroteka.lexicon.text import normal
 
     famous = famous_surnames(lang)
-    found = []
-    for line in chosen.tolist():
-        form = lines.form(line)
-        if form in famous:
-            found.append(line)
-            continue
-        lemma = dictionary.build_normal_form(
-            int(lines.para[line]), int(lines.idx[line]), lines.raw(line)
-        )
-        if normal(lemma, lang) in famous:
-            found.append(line)
-    return np.array(found, dtype=np.int64)
+    firsts, group_of, lemmas = _lemmas(dictionary, lines, chosen, table)
+    found = [
+        lines.form(line) in famous or normal(lemma, lang) in famous
+        for line, lemma in zip(firsts.tolist(), lemmas, strict=True)
+    ]
+    return chosen[np.array(found, dtype=bool)[group_of]] if found else chosen[:0]
+
+
+def _lemmas(
+    dictionary: Any, lines: _Lines, chosen: Indices, table: _Paradigms
+) -> tuple[Indices, Indices, list[str]]:
+    """The lines of ``chosen`` in groups that share what a lemma is built from (the form, the
+    paradigm, the prefix and suffix of the line's place in it, whether that place is the
+    first), the groups in the order of their first lines: each group's first line, the group
+    of each line, and each group's lemma."""
+    if not chosen.size:
+        return chosen, chosen, []
+    place = table.starts[lines.para[chosen]] + lines.idx[chosen]
+    parts = (lines.form_of[chosen], lines.para[chosen], lines.idx[chosen] == 0)
+    keys = np.stack([*parts, table.suffix[place], table.prefix[place]], axis=1)
+    _, first, shared = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    order = np.argsort(first)  # the groups by their first line
+    renumbered = np.empty_like(order)
+    renumbered[order] = np.arange(len(order))
+    firsts = chosen[first[order]]
+    lemmas = [
+        dictionary.build_normal_form(int(lines.para[line]), int(lines.idx[line]), lines.raw(line))
+        for line in firsts.tolist()
+    ]
+    return firsts, renumbered[shared.reshape(-1)], lemmas
 
 
 def _tag_flags(dictionary: Any, lang: Language) -> npt.NDArray[np.uint16]:
@@ -271,155 +316,148 @@ def _kind(grammemes: Any) -> str | None:
     return proper_kind(grammemes)
 
 
-def _tags(dictionary: Any, para: Indices, idx: Indices) -> Indices:
-    """The tag number of each reading (a paradigm's second third holds its tags)."""
-    paradigms = dictionary.paradigms
-    sizes = np.fromiter((len(paradigm) // 3 for paradigm in paradigms), np.int64, len(paradigms))
-    starts = np.zeros(len(paradigms), dtype=np.int64)
-    np.cumsum(sizes[:-1], out=starts[1:])
-    tags: npt.NDArray[np.uint16] = np.concatenate(
-        [np.frombuffer(p, dtype=np.uint16)[len(p) // 3 : 2 * (len(p) // 3)] for p in paradigms]
-    )
-    found: Indices = tags[starts[para] + idx].astype(np.int64)
+def _tags(table: _Paradigms, para: Indices, idx: Indices) -> Indices:
+    """The tag number of each reading."""
+    found: Indices = table.tag[table.starts[para] + idx].astype(np.int64)
     return found
 
 
+@dataclass(frozen=True)
+class _Paradigms:
+    """Every paradigm of a dictionary, place by place: the number of its suffix, its tag and
+    its prefix (a paradigm's three thirds), and where each paradigm's places begin."""
+
+    starts: Indices
+    suffix: npt.NDArray[np.uint16]
+    tag: npt.NDArray[np.uint16]
+    prefix: npt.NDArray[np.uint16]
+
+    @classmethod
+    def of(cls, dictionary: Any) -> _Paradigms:
+        """A pymorphy3 dictionary's paradigms."""
+        paradigms = dictionary.paradigms
+        sizes = np.fromiter((len(p) // 3 for p in paradigms), np.int64, len(paradigms))
+        starts = np.zeros(len(paradigms), dtype=np.int64)
+        np.cumsum(sizes[:-1], out=starts[1:])
+        thirds = np.concatenate(
+            [np.frombuffer(p, dtype=np.uint16).reshape(3, -1) for p in paradigms], axis=1
+        )
+        return cls(starts, thirds[0], thirds[1], thirds[2])
+
+
 def _spare_indeclinables(
-    dictionary: Any, lines: _Lines, flags: npt.NDArray[np.uint16], word: Mask, candidate: Mask
+    dictionary: Any,
+    lines: _Lines,
+    table: _Paradigms,
+    flags: npt.NDArray[np.uint16],
+    spared: tuple[Mask, Mask],
 ) -> None:
     """An indeclinable reading is an abbreviation when its lemma is that of another reading of
     the form tagged ``Abbr``, or it has no vowel or no consonant (morph.abbreviation): such
-    readings are no word and no candidate. Decided one by one (they are few), once for each
-    form and lemma."""
+    readings are no word and no candidate (both of ``spared`` made False). Decided one by one
+    (they are few), once for each form and lemma."""
     fixed = np.flatnonzero((flags & (_FIXD | _DIST | _ABBR)) == _FIXD)
     if not fixed.size:
         return
-    asked = {lines.form(line) for line in fixed.tolist()}
+    asked = {lines.forms[number] for number in np.unique(lines.form_of[fixed]).tolist()}
+    shortened = np.flatnonzero((flags & _ABBR) != 0)
+    shortened = shortened[[lines.form(line) in asked for line in shortened.tolist()]]
     abbreviated: dict[str, set[str]] = {}
-    for line in np.flatnonzero((flags & _ABBR) != 0).tolist():
-        form = lines.form(line)
-        if form in asked:
-            raw = lines.raw(line)
-            lemma = dictionary.build_normal_form(int(lines.para[line]), int(lines.idx[line]), raw)
-            abbreviated.setdefault(form, set()).add(lemma)
+    for line, lemma in _each_lemma(dictionary, lines, shortened, table):
+        abbreviated.setdefault(lines.form(line), set()).add(lemma)
+    firsts, group_of, lemmas = _lemmas(dictionary, lines, fixed, table)
     decided: dict[tuple[str, str], bool] = {}  # an indeclinable word has a line per case
-    for line, para, idx in zip(
-        fixed.tolist(), lines.para[fixed].tolist(), lines.idx[fixed].tolist(), strict=True
-    ):
+    verdicts = []
+    for line, lemma in zip(firsts.tolist(), lemmas, strict=True):
         raw = lines.raw(line)
-        lemma = dictionary.build_normal_form(para, idx, raw)
-        shortened = decided.get((raw, lemma))
-        if shortened is None:
+        verdict = decided.get((raw, lemma))
+        if verdict is None:
             form = lines.form(line)
-            tag = dictionary.build_tag_info(para, idx)  # Fixd, not Abbr: the same answer
-            shortened = abbreviation(form, lemma, tag, abbreviated.get(form, set()))
-            decided[raw, lemma] = shortened
-        if shortened:
-            word[line] = candidate[line] = False
+            tag = dictionary.build_tag_info(int(lines.para[line]), int(lines.idx[line]))
+            verdict = abbreviation(form, lemma, tag, abbreviated.get(form, set()))
+            decided[raw, lemma] = verdict  # Fixd, not Abbr: the same answer for any tag
+        verdicts.append(verdict)
+    spare = fixed[np.array(verdicts, dtype=bool)[group_of]]
+    for mask in spared:
+        mask[spare] = False
+
+
+def _each_lemma(
+    dictionary: Any, lines: _Lines, chosen: Indices, table: _Paradigms
+) -> list[tuple[int, str]]:
+    """Each line of ``chosen`` with its lemma."""
+    if not chosen.size:
+        return []
+    _, group_of, lemmas = _lemmas(dictionary, lines, chosen, table)
+    return list(zip(chosen.tolist(), [lemmas[group] for group in group_of.tolist()], strict=True))
 
 
 class _Lines:
-    """The DAWG's keys, a line each (``form \x01 reading in base64 \n``), as Python strings and
-    as one buffer of their UTF-8 bytes, Russian ё read as е in it (the same length)."""
+    """The dictionary's readings, a line each: its form (a number among the forms, which are
+    sorted by code point as the dictionary spells them, each once), its paradigm and its place
+    in it; the forms as strings in normal form (Russian ё read as е)."""
 
-    PAYLOAD = 10
-    """The bytes of a line after its form: the separator, 8 of base64, the line's end."""
-
-    def __init__(self, keys: Sequence[str], lang: Language) -> None:
-        self.keys = keys
+    def __init__(self, keys: Keys, lang: Language) -> None:
         self.lang = lang
-        data = "".join(keys).encode("utf-8")
-        yo = [found.start() for found in _YO.finditer(data)] if lang == "ru" else []
-        if yo:  # Russian ё (d1 91) as е (d0 b5), the same length
-            data = data.replace(_YO.pattern, "е".encode())
-        buffer = np.frombuffer(data, dtype=np.uint8)
-        self.buffer = buffer
-        ends = np.flatnonzero(buffer == 10)
-        self.seps = ends - (self.PAYLOAD - 1)
-        if not np.all(buffer[self.seps] == 1):
-            raise ValueError("the dictionary's keys are not form, \\x01, reading")
-        self.starts = np.zeros_like(ends)
-        self.starts[1:] = ends[:-1] + 1
-        self.para, self.idx = self._readings()
-        self.changed = np.zeros(len(ends), dtype=bool)
-        """Whether each line's form is not spelt as in the dictionary (Russian ё)."""
-        self.changed[self._line_of(np.array(yo, dtype=np.int64))] = True
+        self.keys = keys
+        self.form_of = keys.form_of
+        self.para, self.idx = _readings(keys.payloads)
+        text = keys.text.tobytes()
+        changed = np.zeros(len(keys.starts), dtype=bool)
+        """Whether each form is not spelt as in the dictionary (Russian ё)."""
+        if lang == "ru":  # Russian ё (d1 91) as е (d0 b5), the same length
+            changed[self.forms_with("ё")] = True
+            text = text.replace("ё".encode(), "е".encode())
+        decoded = text.decode("utf-8")
+        self.forms = decoded.split("\n")[:-1]
+        self.changed = changed[self.form_of]
+        """Whether each line's form is not spelt as in the dictionary."""
+        self.valid = _in_alphabet(keys, lang)[self.form_of]
+        """Whether each line's form is written in the language's letters."""
 
-    def _line_of(self, places: Indices) -> Indices:
-        """The line each byte of ``places`` is in."""
-        return np.searchsorted(self.starts, places, side="right") - 1
-
-    def _readings(self) -> tuple[Indices, Indices]:
-        """Each line's paradigm and place in it: 4 bytes, big-endian, in base64."""
-        eights = np.ndarray(  # the eight bytes from each place of the buffer, as one number
-            shape=(len(self.buffer) - 7,), dtype="<u8", buffer=self.buffer, strides=(1,)
-        )
-        text = eights[self.seps + 1].tobytes().replace(b"=", b"A")  # padding as zero bits
-        decoded = np.frombuffer(binascii.a2b_base64(text), dtype=">u2").reshape(-1, 3)
-        return decoded[:, 0].astype(np.int64), decoded[:, 1].astype(np.int64)
+    def forms_with(self, letter: str) -> Indices:
+        """The forms spelt with ``letter`` in the dictionary, by number (each once)."""
+        text = self.keys.text.tobytes()
+        places = [found.start() for found in re.finditer(re.escape(letter.encode()), text)]
+        found = np.searchsorted(self.keys.starts, np.array(places, dtype=np.int64), "right") - 1
+        return np.unique(found)
 
     def raw(self, line: int) -> str:
         """A line's form as the dictionary spells it."""
-        return self.keys[line].split("\x01", 1)[0]
+        number = int(self.form_of[line])
+        if not self.changed[line]:
+            return self.forms[number]
+        start = int(self.keys.starts[number])
+        return self.keys.text[start : start + int(self.keys.sizes[number])].tobytes().decode()
 
     def form(self, line: int) -> str:
         """A line's form in normal form."""
-        raw = self.raw(line)
-        return raw.replace("ё", "е") if self.lang == "ru" else raw
+        return self.forms[int(self.form_of[line])]
 
     def group(
         self, chosen: Mask, columns: Sequence[npt.NDArray[Any]]
     ) -> tuple[list[str], list[npt.NDArray[Any]]]:
-        """The forms of the ``chosen`` lines, each once, sorted by code point, and for each of
-        ``columns`` (a flag per line) whether any line of the form has it."""
+        """The forms of the ``chosen`` lines written in the language's letters, each once,
+        sorted by code point, and for each of ``columns`` (a flag, or a few bits, per line)
+        whether any line of the form has it (the bits of any line)."""
+        packed, widths = _pack(columns)  # one reduction for them all
+        chosen = chosen & self.valid
         lines = np.flatnonzero(chosen & ~self.changed)  # sorted already, a form's lines together
-        first = self._runs(lines)
+        numbers = self.form_of[lines]
+        first = np.flatnonzero(np.diff(numbers, prepend=-1))  # where each form's lines begin
         forms = self._text(lines[first])
-        flags = [
-            np.bitwise_or.reduceat(column[lines], first) if first.size else column[:0]
-            for column in columns
-        ]
+        flags = [np.bitwise_or.reduceat(packed[lines], first) if first.size else packed[:0]]
         moved = np.flatnonzero(chosen & self.changed)
         if moved.size:  # Russian forms spelt with ё in the dictionary: sorted elsewhere now
-            forms, flags = self._merge(forms, flags, moved, columns)
-        valid = _in_alphabet(forms, self.lang)
-        kept = valid.tolist()
-        return list(itertools.compress(forms, kept)), [flag[valid] for flag in flags]
-
-    def _runs(self, lines: Indices) -> Indices:
-        """Where each run of equal forms begins among ``lines`` (sorted), compared eight bytes
-        at a time."""
-        starts = self.starts[lines]
-        sizes = self.seps[lines] - starts
-        words = np.ndarray(  # the eight bytes from each place of the buffer, as one number
-            shape=(len(self.buffer) - 7,), dtype="<u8", buffer=self.buffer, strides=(1,)
-        )
-        same = np.zeros(len(lines), dtype=bool)
-        pairs = np.flatnonzero(sizes[1:] == sizes[:-1]) + 1  # a line and the one before it
-        place = 0
-        while pairs.size:  # while the two are equal so far
-            left = sizes[pairs] - place
-            whole = left <= 0
-            same[pairs[whole]] = True
-            pairs, left = pairs[~whole], left[~whole]
-            differ = words[starts[pairs] + place] ^ words[starts[pairs - 1] + place]
-            keep = np.where(
-                left >= 8, 0, np.uint64(0xFFFFFFFFFFFFFFFF) << (8 * left.astype(np.uint64))
-            )
-            pairs = pairs[(differ & ~keep) == 0]
-            place += 8
-        return np.flatnonzero(~same)
+            forms, flags = self._merge(forms, flags, moved, [packed])
+        return forms, _unpack(flags[0], columns, widths)
 
     def _text(self, lines: Indices) -> list[str]:
         """The forms of ``lines``, in normal form."""
         if not lines.size:
             return []
-        chosen = operator.itemgetter(*lines.tolist())(self.keys)
-        keys = chosen if len(lines) > 1 else (chosen,)
-        forms = list(map(_FORM, keys))  # each key less its reading
-        if self.lang == "ru" and self.changed[lines].any():
-            return [form.replace("ё", "е") for form in forms]
-        return forms
+        chosen = operator.itemgetter(*self.form_of[lines].tolist())(self.forms)
+        return list(chosen) if len(lines) > 1 else [chosen]
 
     def _merge(
         self,
@@ -461,38 +499,57 @@ class _Lines:
         ]
 
 
-_YO = re.compile("ё".encode())
+def _readings(payloads: npt.NDArray[np.uint8]) -> tuple[Indices, Indices]:
+    """Each reading's paradigm and place in it: 4 bytes, big-endian, in base64."""
+    text = payloads[:, :8].tobytes().replace(b"=", b"A")  # padding as zero bits
+    decoded = np.frombuffer(binascii.a2b_base64(text), dtype=">u2").reshape(-1, 3)
+    return decoded[:, 0].astype(np.int64), decoded[:, 1].astype(np.int64)
 
-_FORM = operator.itemgetter(slice(None, -_Lines.PAYLOAD))
-"""A key's form: all of it but the reading after it."""
 
-
-def _in_alphabet(forms: list[str], lang: Language) -> Mask:
-    """Whether each form is written in the language's letters alone (and, in Ukrainian,
-    apostrophes between letters: пра' is junk): one search over them all for what is not."""
-    sizes = np.fromiter(map(len, forms), dtype=np.int64, count=len(forms))
-    ends = np.cumsum(sizes + 1)  # where each form's line ends in the text of them all
-    text = "\n" + "\n".join(forms) + "\n"  # each form between two line ends
-    bad = [match.start() - 1 for match in _FOREIGN[lang].finditer(text)]
-    if lang == "uk":  # an apostrophe first or last
-        bad += [place for place in _finds(text, "\n'")] + [
-            place - 1 for place in _finds(text, "'\n")
-        ]
-    valid = sizes > 0
-    valid[np.searchsorted(ends, np.array(bad, dtype=np.int64), side="right")] = False
+def _in_alphabet(keys: Keys, lang: Language) -> Mask:
+    """Whether each form of ``keys`` is written in the language's letters alone (and, in
+    Ukrainian, apostrophes between letters: пра' is junk)."""
+    if lang != "uk":
+        return keys.written_in(ALPHABETS[lang])
+    valid = keys.written_in(ALPHABETS[lang] + "'")
+    text = b"\n" + keys.text.tobytes()  # each form between two line ends
+    edges = [*_finds(text, b"\n'"), *_finds(text, b"'\n")]  # an apostrophe first or last
+    valid[np.searchsorted(keys.starts, np.array(edges, dtype=np.int64), "right") - 1] = False
     return valid
 
 
-def _finds(text: str, part: str) -> Iterator[int]:
-    """Where ``part`` is in ``text``, each place."""
+def _finds(text: bytes, part: bytes) -> Iterator[int]:
+    """Where ``part`` is in ``text``, each place (few: a search a place)."""
     place = text.find(part)
     while place >= 0:
         yield place
         place = text.find(part, place + 1)
 
 
-_FOREIGN = {
-    "uk": re.compile("[^\n" + ALPHABETS["uk"] + "']"),
-    "ru": re.compile("[^\n" + ALPHABETS["ru"] + "]"),
-}
-"""A character no form of the language has."""
+def _pack(columns: Sequence[npt.NDArray[Any]]) -> tuple[npt.NDArray[np.uint32], list[int]]:
+    """``columns`` (flags, or numbers of a few bits) side by side in one number per line,
+    and the bits each takes."""
+    packed = np.zeros(len(columns[0]), dtype=np.uint32)
+    widths = [1 if column.dtype == np.bool_ else 8 for column in columns]
+    shift = 0
+    for column, width in zip(columns, widths, strict=True):
+        if int(column.max(initial=0)) >> width:
+            raise ValueError("a column of more bits than it may have")
+        packed |= column.astype(np.uint32) << np.uint32(shift)
+        shift += width
+    if shift > 32:
+        raise ValueError("too many columns to pack")
+    return packed, widths
+
+
+def _unpack(
+    packed: npt.NDArray[np.uint32], columns: Sequence[npt.NDArray[Any]], widths: list[int]
+) -> list[npt.NDArray[Any]]:
+    """The columns of :func:`_pack` again, each of its own type."""
+    found = []
+    shift = 0
+    for column, width in zip(columns, widths, strict=True):
+        bits = (packed >> np.uint32(shift)) & np.uint32((1 << width) - 1)
+        found.append(bits.astype(column.dtype))
+        shift += width
+    return found
