@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Mapping
 
@@ -33,9 +34,20 @@ def zipf(word: str, lang: str) -> float:
 
     language = check_language(lang)
     form = normal(word, language)
-    if _LETTERS[language].fullmatch(form) and form not in _listed(language):
-        return 0.0  # a word wordfreq never saw (most of a dictionary's): no need to ask it
+    if _LETTERS[language].fullmatch(form):  # one token, itself: read from the list at once
+        listed = _listed(language).get(form)
+        return 0.0 if listed is None else _as_zipf(listed)  # most of a dictionary's: unseen
     return float(zipf_frequency(form, language, wordlist="large"))
+
+
+def _as_zipf(frequency: float) -> float:
+    """A listed word's frequency on the Zipf scale, worked out as ``wordfreq`` does for a word
+    of one token (tests/lexicon/test_frequency.py checks the two agree): the frequency to
+    three significant digits, then its Zipf value to two decimals."""
+    combined = 1.0 / (1.0 / frequency)  # one token's share of a phrase, as wordfreq sums them
+    unrounded = max(combined, 1e-9)  # the frequency of Zipf 0, the least it gives
+    rounded = round(unrounded, math.floor(-math.log(unrounded, 10)) + 3)
+    return round(math.log(rounded, 10) + 9, 2)
 
 
 _LETTERS = {lang: re.compile(f"[{ALPHABETS[lang]}]+") for lang in ("uk", "ru")}
