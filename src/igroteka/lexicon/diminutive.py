@@ -225,13 +225,13 @@ def by_suffix(
     """
     if genders is None:
         genders = _genders(word, lang)
-    animacy = _animacy(word, lang)
     found: list[str] = []
     for base in _bases(word, lang):
         if nouns is not None and base not in nouns:
             continue  # no common noun in the nominative singular: not a base
         if base in found or (word.endswith("ник") and base.endswith("ень")):
             continue  # квітник, полдник: a place or a thing, not a small квітень, полдень
+        animacy = _animacy(word, lang)
         for reading in analyses(base, lang):
             if (
                 reading.pos == "noun"
