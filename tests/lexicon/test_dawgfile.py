@@ -17,9 +17,10 @@ from igroteka.lexicon.text import Language
 def keys_of(read_keys: Keys) -> list[str]:
     """The keys as the library spells them: form, \\x01, payload."""
     forms = read_keys.forms()
+    rows = read_keys.payloads[read_keys.payload_of]
     return [
         forms[number] + "\x01" + row.tobytes().decode()
-        for number, row in zip(read_keys.form_of.tolist(), read_keys.payloads, strict=True)
+        for number, row in zip(read_keys.form_of.tolist(), rows, strict=True)
     ]
 
 

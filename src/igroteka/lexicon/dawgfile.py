@@ -25,7 +25,7 @@ after ``\\x01``, so each distinct set of payloads is read once, not once per for
 ...     keys = read(path, payload=5)
 >>> keys.forms()
 ['кот', 'кіт']
->>> keys.payloads.tobytes()
+>>> keys.payloads[keys.payload_of].tobytes()
 b'Y2Q=\\nYWI=\\nZWY=\\n'
 >>> keys.form_of.tolist()
 [0, 1, 1]
@@ -55,15 +55,17 @@ class Keys:
 
     ``text``: the forms, each once and sorted, each followed by a line end (``\\n``), as UTF-8
     bytes; ``starts``: where each form begins in ``text``, and ``sizes`` its length in bytes;
-    ``payloads``: a row of bytes for each key (the payload after ``\\x01``), in the keys'
-    order; ``form_of``: each key's form, by its number (ascending: a form's keys are next to
-    each other).
+    ``payloads``: the payloads (what follows a form's ``\\x01``), a row of bytes each, each
+    once or a few times; ``payload_of``: each key's payload, by its row, in the keys' order;
+    ``form_of``: each key's form, by its number (ascending: a form's keys are next to each
+    other).
     """
 
     text: npt.NDArray[np.uint8]
     starts: Indices
     sizes: Indices
     payloads: npt.NDArray[np.uint8]
+    payload_of: Indices
     form_of: Indices
 
     def forms(self) -> list[str]:
@@ -112,7 +114,8 @@ class Keys:
         starts = np.cumsum(sizes + 1) - (sizes + 1)
         text = np.frombuffer(b"".join(form + b"\n" for form in encoded), dtype=np.uint8)
         table = np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(-1, payload)
-        return cls(text, starts, sizes, table, np.array(form_of, dtype=np.int32))
+        numbers = np.arange(len(rows), dtype=np.int32)
+        return cls(text, starts, sizes, table, numbers, np.array(form_of, dtype=np.int32))
 
 
 class _Dawg:
@@ -202,7 +205,7 @@ def read(path: Path | str, payload: int) -> Keys:
         np.cumsum(per_form) - per_form, per_form
     )
     rows = first[tail_of][form_of] + ordinal
-    return Keys(text, starts, sizes, payloads[rows], form_of)
+    return Keys(text, starts, sizes, payloads, rows, form_of)
 
 
 def _walk_forms(dawg: _Dawg) -> list[_Level]:

@@ -401,7 +401,8 @@ class _Lines:
         self.lang = lang
         self.keys = keys
         self.form_of = keys.form_of
-        self.para, self.idx = _readings(keys.payloads)
+        para, idx = _readings(keys.payloads)  # each distinct reading once
+        self.para, self.idx = para[keys.payload_of], idx[keys.payload_of]
         text = keys.text.tobytes()
         changed = np.zeros(len(keys.starts), dtype=bool)
         """Whether each form is not spelt as in the dictionary (Russian ё)."""
@@ -503,7 +504,7 @@ def _readings(payloads: npt.NDArray[np.uint8]) -> tuple[Indices, Indices]:
     """Each reading's paradigm and place in it: 4 bytes, big-endian, in base64."""
     text = payloads[:, :8].tobytes().replace(b"=", b"A")  # padding as zero bits
     decoded = np.frombuffer(binascii.a2b_base64(text), dtype=">u2").reshape(-1, 3)
-    return decoded[:, 0].astype(np.int64), decoded[:, 1].astype(np.int64)
+    return decoded[:, 0].astype(np.int32), decoded[:, 1].astype(np.int32)
 
 
 def _in_alphabet(keys: Keys, lang: Language) -> Mask:
