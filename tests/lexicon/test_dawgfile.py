@@ -46,7 +46,7 @@ def test_every_key_comes_out_once_in_the_librarys_order(tmp_path: Path) -> None:
     assert keys_of(found) == completion.keys()
     assert found.forms() == sorted(words, key=lambda word: word.encode())
     starts, sizes = found.starts.tolist(), found.sizes.tolist()
-    text = found.text.tobytes()
+    text = found.text
     for number, form in enumerate(found.forms()):
         assert text[starts[number] : starts[number] + sizes[number]] == form.encode()
 

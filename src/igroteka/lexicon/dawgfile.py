@@ -53,15 +53,15 @@ SEPARATOR = 1
 class Keys:
     """A DAWG's keys, a form and a payload each, sorted by byte.
 
-    ``text``: the forms, each once and sorted, each followed by a line end (``\\n``), as UTF-8
-    bytes; ``starts``: where each form begins in ``text``, and ``sizes`` its length in bytes;
+    ``text``: the forms, each once and sorted, each followed by a line end (``\\n``), in
+    UTF-8; ``starts``: where each form begins in ``text``, and ``sizes`` its length in bytes;
     ``payloads``: the payloads (what follows a form's ``\\x01``), a row of bytes each, each
     once or a few times; ``payload_of``: each key's payload, by its row, in the keys' order;
     ``form_of``: each key's form, by its number (ascending: a form's keys are next to each
     other).
     """
 
-    text: npt.NDArray[np.uint8]
+    text: bytes
     starts: Indices
     sizes: Indices
     payloads: npt.NDArray[np.uint8]
@@ -70,7 +70,7 @@ class Keys:
 
     def forms(self) -> list[str]:
         """The forms as strings, in order."""
-        return self.text.tobytes().decode("utf-8").split("\n")[:-1]
+        return self.text.decode("utf-8").split("\n")[:-1]
 
     def written_in(self, characters: str, chunk: int = 1 << 18) -> npt.NDArray[np.bool_]:
         """Whether each form is written in ``characters`` alone (and is not empty): each
@@ -86,7 +86,7 @@ class Keys:
         for first in range(0, len(self.starts), chunk):
             last = min(first + chunk, len(self.starts))
             end = int(self.starts[last - 1] + self.sizes[last - 1] + 1)
-            text = self.text[int(self.starts[first]) : end].tobytes().decode("utf-8")
+            text = self.text[int(self.starts[first]) : end].decode("utf-8")
             codes = np.frombuffer(text.encode("utf-32-le"), dtype="<u4")
             ends = np.flatnonzero(codes == ord("\n"))  # where each form ends
             valid = np.diff(ends, prepend=-1) > 1
@@ -112,7 +112,7 @@ class Keys:
         encoded = [form.encode() for form in forms]
         sizes = np.array([len(form) for form in encoded], dtype=np.int32)
         starts = np.cumsum(sizes + 1) - (sizes + 1)
-        text = np.frombuffer(b"".join(form + b"\n" for form in encoded), dtype=np.uint8)
+        text = b"".join(form + b"\n" for form in encoded)
         table = np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(-1, payload)
         numbers = np.arange(len(rows), dtype=np.int32)
         return cls(text, starts, sizes, table, numbers, np.array(form_of, dtype=np.int32))
@@ -229,7 +229,7 @@ _LONGEST = 4096
 """The most bytes a form may have: a damaged file whose nodes go round in a loop ends here."""
 
 
-def _forms(levels: list[_Level]) -> tuple[npt.NDArray[np.uint8], Indices, Indices, Indices]:
+def _forms(levels: list[_Level]) -> tuple[bytes, Indices, Indices, Indices]:
     """The forms' text, where each begins and its size, and the node after each one's
     ``\\x01`` (where its payloads begin), the forms sorted."""
     _count_beyond(levels)
@@ -257,7 +257,7 @@ _PAD = 0xFF
 """A byte no UTF-8 text has: what fills the rest of a form's last word."""
 
 
-def _text(levels: list[_Level], size: Indices) -> npt.NDArray[np.uint8]:
+def _text(levels: list[_Level], size: Indices) -> bytes:
     """The forms (of ``size`` bytes each, sorted) as text, each followed by a line end.
 
     Each form is written eight bytes at a time, as a 64-bit word, into a slot of whole words:
@@ -284,7 +284,7 @@ def _text(levels: list[_Level], size: Indices) -> npt.NDArray[np.uint8]:
         if byte == 7:
             longer = np.flatnonzero(size > depth)
             out[slots[longer] + depth // 8] = np.repeat(carried, level.beyond[kept])
-    return np.frombuffer(out.tobytes().translate(None, bytes([_PAD])), dtype=np.uint8)
+    return out.tobytes().translate(None, bytes([_PAD]))
 
 
 def _count_beyond(levels: list[_Level]) -> None:

@@ -403,7 +403,7 @@ class _Lines:
         self.form_of = keys.form_of
         para, idx = _readings(keys.payloads)  # each distinct reading once
         self.para, self.idx = para[keys.payload_of], idx[keys.payload_of]
-        text = keys.text.tobytes()
+        text = keys.text
         changed = np.zeros(len(keys.starts), dtype=bool)
         """Whether each form is not spelt as in the dictionary (Russian ё)."""
         if lang == "ru":  # Russian ё (d1 91) as е (d0 b5), the same length
@@ -418,7 +418,7 @@ class _Lines:
 
     def forms_with(self, letter: str) -> Indices:
         """The forms spelt with ``letter`` in the dictionary, by number (each once)."""
-        text = self.keys.text.tobytes()
+        text = self.keys.text
         places = [found.start() for found in re.finditer(re.escape(letter.encode()), text)]
         found = np.searchsorted(self.keys.starts, np.array(places, dtype=np.int64), "right") - 1
         return np.unique(found)
@@ -429,7 +429,7 @@ class _Lines:
         if not self.changed[line]:
             return self.forms[number]
         start = int(self.keys.starts[number])
-        return self.keys.text[start : start + int(self.keys.sizes[number])].tobytes().decode()
+        return self.keys.text[start : start + int(self.keys.sizes[number])].decode()
 
     def form(self, line: int) -> str:
         """A line's form in normal form."""
@@ -513,8 +513,9 @@ def _in_alphabet(keys: Keys, lang: Language) -> Mask:
     if lang != "uk":
         return keys.written_in(ALPHABETS[lang])
     valid = keys.written_in(ALPHABETS[lang] + "'")
-    text = b"\n" + keys.text.tobytes()  # each form between two line ends
-    edges = [*_finds(text, b"\n'"), *_finds(text, b"'\n")]  # an apostrophe first or last
+    text = keys.text
+    firsts = [0] if text.startswith(b"'") else []  # an apostrophe first or last
+    edges = [*firsts, *(place + 1 for place in _finds(text, b"\n'")), *_finds(text, b"'\n")]
     valid[np.searchsorted(keys.starts, np.array(edges, dtype=np.int64), "right") - 1] = False
     return valid
 
