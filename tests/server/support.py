@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -240,14 +240,24 @@ def live(settings: Settings = FAST, url: str = "sqlite://") -> Iterator[tuple[st
     """A real uvicorn server in a thread of this process (its app at hand): its URL and app
     (``app.state.loop``: the server's event loop, to call into with ``call_soon_threadsafe``).
     ``url``: the store's (default: a new one in memory)."""
+    app = create_app(url, settings)
+    with serving(app, free_port(), ready=lambda answer: answer.status_code == 200) as base:
+        yield base, app
+
+
+@contextmanager
+def serving(
+    app: Any, port: int, ready: Callable[[httpx.Response], bool] = lambda _: True
+) -> Iterator[str]:
+    """``app`` served by uvicorn in a thread of this process at ``port`` until the block ends
+    (``app.state.loop``: its event loop): its address, once ``ready`` takes what its
+    ``/healthz`` answers (by default any answer: a server still starting says 503)."""
     import threading
 
     import uvicorn
 
     from igroteka.server.app import UVICORN
 
-    app = create_app(url, settings)
-    port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, **UVICORN)
 
     class Server(uvicorn.Server):
@@ -262,12 +272,12 @@ def live(settings: Settings = FAST, url: str = "sqlite://") -> Iterator[tuple[st
     try:
         for _ in range(1000):
             with contextlib.suppress(httpx.TransportError):
-                if httpx.get(f"{base}/healthz").status_code == 200:
+                if ready(httpx.get(f"{base}/healthz")):
                     break
             time.sleep(0.02)
         else:
-            raise AssertionError("the server never became ready")
-        yield base, app
+            raise AssertionError(f"the server at {base} never became ready")
+        yield base
     finally:
         running_server.should_exit = True
         thread.join(timeout=30)

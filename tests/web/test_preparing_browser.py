@@ -9,17 +9,15 @@ a fake of the server's word indexes (``create_app(..., indexes=...)``) whose Rus
 
 from __future__ import annotations
 
-import contextlib
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
@@ -30,8 +28,7 @@ import igroteka
 from igroteka.i18n import Text
 from igroteka.lexicon.index import PrepareError
 from igroteka.server import create_app
-from igroteka.server.app import UVICORN
-from tests.server.support import FAST, free_port
+from tests.server.support import FAST, free_port, serving
 from tests.web.test_browser import browser
 
 __all__ = ["browser"]
@@ -68,28 +65,6 @@ class RussianPrepared:
         self.finish.wait(120)
         self.built.add(lang)
         progress(1.0)
-
-
-@contextlib.contextmanager
-def serving(app: Any, port: int) -> Iterator[str]:
-    """``app`` served by uvicorn in a thread at ``port`` until the block ends: its address,
-    once it answers."""
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, **UVICORN))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(1000):
-            with contextlib.suppress(httpx.TransportError):
-                httpx.get(f"{base}/healthz")
-                break
-            time.sleep(0.02)
-        else:
-            raise AssertionError(f"nothing answers at {base}")
-        yield base
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
 
 
 def front(backend: str) -> Starlette:
