@@ -81,6 +81,15 @@ def connected(
         yield ws
 
 
+def room_connections(room: Any, seconds: float = 10) -> tuple[Any, ...]:
+    """A live server's room's connections once it has one (waiting up to ``seconds``): a
+    client may see the room a moment before the server has counted its socket."""
+    deadline = time.monotonic() + seconds
+    while not room.connections and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return tuple(room.connections)
+
+
 def new_room(
     client: TestClient, game: str, players: int, turn_timer: int | None = None, **options: Any
 ) -> str:

@@ -22,7 +22,7 @@ from igroteka.games import Entry, register
 from igroteka.server.limits import BEHIND
 from igroteka.server.sockets import SEND_BUFFER
 from tests.games import tiny
-from tests.server.support import FAST, ROOMY, join, live
+from tests.server.support import FAST, ROOMY, join, live, room_connections
 
 QUEUE = 8
 SETTINGS = replace(FAST, away=0.0, limits=replace(ROOMY, queue=QUEUE))
@@ -119,9 +119,7 @@ def watched_game(url: str, app: Any) -> tuple[str, socket.socket, Any, Any]:
     room_id, token = bot_game(url)
     raw = deaf_spectator(url, room_id)
     room = app.state.rooms.get(room_id)
-    while not room.connections:
-        time.sleep(0.01)
-    (connection,) = tuple(room.connections)
+    (connection,) = room_connections(room)
     httpx.post(f"{url}/api/rooms/{room_id}/start", json={"token": token})
     return room_id, raw, room, connection
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import httpx
 
 from igroteka.server.limits import BEHIND
-from tests.server.support import live
+from tests.server.support import live, room_connections
 from tests.web.test_browser import browser  # noqa: F401 (the fixture)
 
 
@@ -27,15 +26,6 @@ def on_the_server(app: Any, call: Any) -> None:
     assert done.wait(10)
 
 
-def connected(room: Any, seconds: float = 10) -> tuple[Any, ...]:
-    """The room's connections once it has one: the page may show the room (from its first
-    snapshot) a moment before the server has counted its socket."""
-    deadline = time.monotonic() + seconds
-    while not room.connections and time.monotonic() < deadline:
-        time.sleep(0.02)
-    return tuple(room.connections)
-
-
 def test_a_tab_closed_for_falling_behind_reconnects_and_shows_what_it_missed(
     browser: Any,  # noqa: F811
 ) -> None:
@@ -45,7 +35,7 @@ def test_a_tab_closed_for_falling_behind_reconnects_and_shows_what_it_missed(
         page.goto(f"{url}/r/{made['id']}")
         page.wait_for_selector(".seat-open")
         room = app.state.rooms.get(made["id"])
-        (watching,) = connected(room)
+        (watching,) = room_connections(room)
 
         def behind_then_a_seat_taken() -> None:
             watching.close(BEHIND)  # its queue is full: it hears nothing more
